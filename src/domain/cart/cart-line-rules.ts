@@ -1,0 +1,52 @@
+// The server's rules for a cart line: what the shopper may hold of one offer (CART-025, issue #2 §6).
+
+export const MAX_CART_LINE_QUANTITY = 999;
+
+export type OfferLimits = {
+  asin: string;
+  buyable: boolean;
+  stock: number;
+  minOrderQuantity: number;
+  maxOrderQuantity: number | null;
+};
+
+export type LineProblem = { code: string; message: string; field: string };
+
+/** Checks a cart line of `total` units of an offer (what is already in the cart plus what is added). */
+export function checkCartLine(offer: OfferLimits, requestedAsin: string, total: number): LineProblem | null {
+  if (requestedAsin !== offer.asin) {
+    return { code: 'offer_mismatch', message: `offer does not belong to asin ${requestedAsin}`, field: 'offerListingId' };
+  }
+  if (!offer.buyable) {
+    return { code: 'offer_not_buyable', message: `asin ${offer.asin} cannot be bought right now`, field: 'offerListingId' };
+  }
+  if (!Number.isInteger(total) || total < 1) {
+    return { code: 'invalid_quantity', message: 'quantity must be above 0', field: 'quantity' };
+  }
+  if (total < offer.minOrderQuantity) {
+    return {
+      code: 'below_min_order_quantity',
+      message: `asin ${offer.asin} must be bought in quantities of at least ${offer.minOrderQuantity}`,
+      field: 'quantity',
+    };
+  }
+  const max = Math.min(offer.maxOrderQuantity ?? MAX_CART_LINE_QUANTITY, MAX_CART_LINE_QUANTITY);
+  if (total > max) {
+    return {
+      code: 'above_max_order_quantity',
+      message: `asin ${offer.asin} is limited to ${max} per order`,
+      field: 'quantity',
+    };
+  }
+  if (total > offer.stock) {
+    return {
+      code: 'insufficient_stock',
+      message:
+        offer.stock === 0
+          ? `asin ${offer.asin} is out of stock`
+          : `only ${offer.stock} of asin ${offer.asin} are in stock`,
+      field: 'quantity',
+    };
+  }
+  return null;
+}

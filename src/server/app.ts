@@ -1,0 +1,93 @@
+import formbody from '@fastify/formbody';
+import swagger from '@fastify/swagger';
+import Fastify, { type FastifyInstance } from 'fastify';
+import {
+  jsonSchemaTransform,
+  jsonSchemaTransformObject,
+  serializerCompiler,
+  validatorCompiler,
+  type ZodTypeProvider,
+} from 'fastify-type-provider-zod';
+import { openStore, type Store } from './db/database';
+import type { Env } from './env';
+import { csrfPlugin } from './plugins/csrf';
+import { errorsPlugin, sendError } from './plugins/errors';
+import { metricsPlugin } from './plugins/metrics';
+import { sessionPlugin } from './plugins/session';
+import { type Clock, storePlugin } from './plugins/store';
+import { staticPlugin } from './plugins/static';
+import { cartRoutes } from './routes/cart/cart-routes';
+import { healthRoutes } from './routes/health/health-routes';
+import { loggingRoutes } from './routes/logging/logging-routes';
+import { pageRoutes } from './routes/pages/page-routes';
+import { productRoutes } from './routes/products/product-routes';
+import { signInRoutes } from './routes/sign-in/sign-in-routes';
+import type { ClientAssets } from './render/client-assets';
+
+export type AppOptions = {
+  env: Env;
+  /** A store opened by the caller (tests share one per file); otherwise DATABASE_URL is opened. */
+  store?: Store;
+  clock?: Clock;
+  assets?: ClientAssets;
+};
+
+const VERSIONED_JSON = /^application\/vnd\.com\.amazon\.api\+json/;
+
+/** Builds the app. Plugins register in this order: errors, metrics, store, parsers, session, csrf, docs, routes. */
+export async function buildApp({ env, store, clock = Date.now, assets }: AppOptions): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger:
+      env.LOG_LEVEL === 'silent'
+        ? false
+        : { level: env.LOG_LEVEL, redact: ['req.headers.cookie', 'req.headers["x-csrf-token"]'] },
+    trustProxy: env.TRUST_PROXY,
+    bodyLimit: 256 * 1024,
+    return503OnClosing: true,
+    routerOptions: { maxParamLength: 200 },
+  }).withTypeProvider<ZodTypeProvider>();
+
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  await app.register(errorsPlugin);
+  await app.register(metricsPlugin);
+  await app.register(storePlugin, { store: store ?? openStore(env.DATABASE_URL), env, clock, ownsStore: !store });
+
+  await app.register(formbody, { bodyLimit: 64 * 1024 });
+  // The cart API's versioned media types (cart.add-items.request/v1) carry JSON.
+  app.addContentTypeParser(VERSIONED_JSON, { parseAs: 'string' }, app.getDefaultJsonParser('error', 'error'));
+
+  await app.register(sessionPlugin);
+  await app.register(csrfPlugin);
+
+  await app.register(swagger, {
+    openapi: {
+      info: { title: 'PDP store API', version: '1.0.0', description: 'The calls the product detail page makes.' },
+      components: {
+        securitySchemes: {
+          csrf: { type: 'apiKey', in: 'header', name: 'x-csrf-token' },
+          slate: { type: 'apiKey', in: 'header', name: 'x-encrypted-slate-token' },
+        },
+      },
+    },
+    transform: jsonSchemaTransform,
+    transformObject: jsonSchemaTransformObject,
+  });
+  app.get('/api/openapi.json', { schema: { hide: true } }, async () => app.swagger());
+
+  await app.register(staticPlugin, { assets });
+  await app.register(healthRoutes);
+  await app.register(loggingRoutes);
+  await app.register(productRoutes);
+  await app.register(cartRoutes);
+  await app.register(signInRoutes, { assets });
+  await app.register(pageRoutes, { assets });
+
+  app.setNotFoundHandler((request, reply) => {
+    if (request.method === 'GET' && request.headers.accept?.includes('text/html')) {
+      return app.renderNotFound(request, reply);
+    }
+    return sendError(reply, 404, 'not_found', `no route for ${request.method} ${request.url.split('?')[0]}`);
+  });
+  return app;
+}

@@ -1,0 +1,74 @@
+import { readFile } from 'node:fs/promises';
+import { randomUUID } from 'node:crypto';
+import type { Kysely } from 'kysely';
+import { z } from 'zod';
+import { createCustomer, findCustomerByEmail } from '../db/repositories/customer-repository';
+import type { Database } from '../db/schema';
+import { hashPassword } from '../security/passwords';
+import { type CatalogProblem, type CatalogValidation, type ImportSummary, importCatalog, jsonPath, validateCatalog } from './import-catalog';
+
+/** Reads and validates a catalog file; a JSON syntax error is reported like any other problem. */
+export async function readCatalogFile(file: string): Promise<CatalogValidation> {
+  let text: string;
+  try {
+    text = await readFile(file, 'utf8');
+  } catch (error) {
+    return { ok: false, problems: [{ path: '$', message: `cannot read ${file}: ${(error as Error).message}` }] };
+  }
+  let json: unknown;
+  try {
+    json = JSON.parse(text);
+  } catch (error) {
+    return { ok: false, problems: [{ path: '$', message: `not valid JSON: ${(error as Error).message}` }] };
+  }
+  return validateCatalog(json);
+}
+
+/** Validates the whole file first and writes nothing if any part is wrong. */
+export async function importCatalogFile(
+  db: Kysely<Database>,
+  file: string,
+  now: number,
+): Promise<{ ok: true; summary: ImportSummary } | { ok: false; problems: CatalogProblem[] }> {
+  const result = await readCatalogFile(file);
+  if (!result.ok) return result;
+  return { ok: true, summary: await importCatalog(db, result.catalog, now) };
+}
+
+const accountsFile = z.object({
+  accounts: z.array(
+    z.object({
+      email: z.string().email(),
+      password: z.string().min(6),
+      name: z.string().min(1),
+      prime: z.boolean().default(false),
+      business: z.boolean().default(false),
+      postalCode: z.string().nullable().default(null),
+    }),
+  ),
+});
+
+/** Creates the demo accounts that do not exist yet. */
+export async function seedAccounts(db: Kysely<Database>, file: string, now: number): Promise<number> {
+  const parsed = accountsFile.safeParse(JSON.parse(await readFile(file, 'utf8')));
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0];
+    throw new Error(`${file}: ${issue ? `${jsonPath(issue.path)} ${issue.message}` : 'invalid'}`);
+  }
+  let created = 0;
+  for (const account of parsed.data.accounts) {
+    if (await findCustomerByEmail(db, account.email)) continue;
+    await createCustomer(db, {
+      id: `cust-${randomUUID()}`,
+      email: account.email,
+      password_hash: await hashPassword(account.password),
+      name: account.name,
+      is_prime: account.prime ? 1 : 0,
+      is_business: account.business ? 1 : 0,
+      postal_code: account.postalCode,
+      created_at: now,
+    });
+    created++;
+  }
+  return created;
+}

@@ -1,0 +1,72 @@
+import SqliteDatabase from 'better-sqlite3';
+import { Kysely, type Migration, Migrator, PostgresDialect, SqliteDialect, sql } from 'kysely';
+import pg from 'pg';
+import * as foundation from './migrations/0001-foundation';
+import type { Database } from './schema';
+
+export type Dialect = 'sqlite' | 'postgres';
+
+export type Store = {
+  db: Kysely<Database>;
+  dialect: Dialect;
+  /** Runs every migration that has not run yet. */
+  migrate(): Promise<void>;
+  /** Answers true when the database takes a query. */
+  ping(): Promise<boolean>;
+  close(): Promise<void>;
+};
+
+const migrations: Record<string, Migration> = {
+  '0001-foundation': foundation,
+};
+
+// BIGINT (epoch ms) comes back from pg as a string by default; every value we store fits a double.
+pg.types.setTypeParser(pg.types.builtins.INT8, (value) => Number(value));
+
+/** Opens the store that DATABASE_URL names: unset → ./data/store.sqlite, `sqlite:PATH`, or `postgres://…`. */
+export function openStore(url: string | undefined, options: { schema?: string } = {}): Store {
+  const target = url && url.length > 0 ? url : 'sqlite:./data/store.sqlite';
+  if (target.startsWith('postgres://') || target.startsWith('postgresql://')) {
+    const pool = new pg.Pool({
+      connectionString: target,
+      max: 10,
+      ...(options.schema ? { options: `-c search_path=${options.schema}` } : {}),
+    });
+    return makeStore(new Kysely<Database>({ dialect: new PostgresDialect({ pool }) }), 'postgres');
+  }
+  if (!target.startsWith('sqlite:')) {
+    throw new Error(`DATABASE_URL must start with sqlite: or postgres://, got "${target.split(':')[0]}:"`);
+  }
+  const file = target.slice('sqlite:'.length);
+  const database = new SqliteDatabase(file);
+  // WAL lets readers run beside the single writer; busy_timeout makes a second process wait, not fail.
+  database.pragma('journal_mode = WAL');
+  database.pragma('busy_timeout = 5000');
+  database.pragma('foreign_keys = ON');
+  database.pragma('synchronous = NORMAL');
+  return makeStore(new Kysely<Database>({ dialect: new SqliteDialect({ database }) }), 'sqlite');
+}
+
+function makeStore(db: Kysely<Database>, dialect: Dialect): Store {
+  return {
+    db,
+    dialect,
+    async migrate() {
+      const migrator = new Migrator({ db, provider: { getMigrations: async () => migrations } });
+      const { error, results } = await migrator.migrateToLatest();
+      const failed = results?.find((r) => r.status === 'Error');
+      if (error || failed) {
+        throw new Error(`migration ${failed?.migrationName ?? ''} failed: ${String(error)}`);
+      }
+    },
+    async ping() {
+      try {
+        await sql`select 1`.execute(db);
+        return true;
+      } catch {
+        return false;
+      }
+    },
+    close: () => db.destroy(),
+  };
+}

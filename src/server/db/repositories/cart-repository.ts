@@ -1,0 +1,164 @@
+import { randomBytes } from 'node:crypto';
+import type { Kysely } from 'kysely';
+import type { CartItemRow, Database } from '../schema';
+
+type Db = Kysely<Database>;
+
+export type CartType = 'RETAIL' | 'FRESH';
+/** Anonymous carts belong to the public session id; signed-in carts to the customer. */
+export type CartOwner = { type: 'session' | 'customer'; id: string };
+
+/** Cart line ids start with C (in cart), as the slider's id rule expects (SL: drop a leading C or S). */
+export const newCartItemId = () => `C${randomBytes(10).toString('hex').toUpperCase()}`;
+
+export async function ensureCart(
+  db: Db,
+  owner: CartOwner,
+  marketplaceId: string,
+  cartType: CartType,
+  now: number,
+): Promise<string> {
+  await db
+    .insertInto('carts')
+    .values({
+      id: `cart-${randomBytes(12).toString('hex')}`,
+      marketplace_id: marketplaceId,
+      owner_type: owner.type,
+      owner_id: owner.id,
+      cart_type: cartType,
+      created_at: now,
+      updated_at: now,
+    })
+    .onConflict((oc) => oc.columns(['marketplace_id', 'owner_type', 'owner_id', 'cart_type']).doNothing())
+    .execute();
+  // The update takes the cart's row lock on PostgreSQL, so concurrent adds to one cart run one at a time.
+  const row = await db
+    .updateTable('carts')
+    .set({ updated_at: now })
+    .where('marketplace_id', '=', marketplaceId)
+    .where('owner_type', '=', owner.type)
+    .where('owner_id', '=', owner.id)
+    .where('cart_type', '=', cartType)
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return row.id;
+}
+
+export function findCartId(db: Db, owner: CartOwner, marketplaceId: string, cartType: CartType) {
+  return db
+    .selectFrom('carts')
+    .select('id')
+    .where('marketplace_id', '=', marketplaceId)
+    .where('owner_type', '=', owner.type)
+    .where('owner_id', '=', owner.id)
+    .where('cart_type', '=', cartType)
+    .executeTakeFirst()
+    .then((row) => row?.id);
+}
+
+export function findCartLines(db: Db, cartId: string): Promise<CartItemRow[]> {
+  return db.selectFrom('cart_items').selectAll().where('cart_id', '=', cartId).orderBy('added_at').orderBy('id').execute();
+}
+
+export async function insertCartLine(db: Db, line: CartItemRow): Promise<void> {
+  await db.insertInto('cart_items').values(line).execute();
+}
+
+export async function updateCartLine(
+  db: Db,
+  id: string,
+  change: Pick<CartItemRow, 'quantity' | 'additional_parameters' | 'custom_attributes'>,
+): Promise<void> {
+  await db.updateTable('cart_items').set(change).where('id', '=', id).execute();
+}
+
+export async function deleteCartLine(db: Db, cartId: string, id: string): Promise<number> {
+  const result = await db.deleteFrom('cart_items').where('cart_id', '=', cartId).where('id', '=', id).executeTakeFirst();
+  return Number(result.numDeletedRows);
+}
+
+/** The navigation cart count: units across the owner's carts of the given types. */
+export async function countCartUnits(
+  db: Db,
+  owner: CartOwner,
+  marketplaceId: string,
+  cartTypes: readonly CartType[],
+): Promise<number> {
+  const row = await db
+    .selectFrom('cart_items')
+    .innerJoin('carts', 'carts.id', 'cart_items.cart_id')
+    .select((eb) => eb.fn.coalesce(eb.fn.sum<number>('cart_items.quantity'), eb.lit(0)).as('units'))
+    .where('carts.marketplace_id', '=', marketplaceId)
+    .where('carts.owner_type', '=', owner.type)
+    .where('carts.owner_id', '=', owner.id)
+    .where('carts.cart_type', 'in', cartTypes)
+    .executeTakeFirst();
+  return Number(row?.units ?? 0);
+}
+
+export function listCartLines(db: Db, owner: CartOwner, marketplaceId: string, cartTypes: readonly CartType[]) {
+  return db
+    .selectFrom('cart_items')
+    .innerJoin('carts', 'carts.id', 'cart_items.cart_id')
+    .innerJoin('offers', 'offers.id', 'cart_items.offer_id')
+    .innerJoin('products', 'products.asin', 'cart_items.asin')
+    .select([
+      'cart_items.id',
+      'cart_items.asin',
+      'cart_items.offer_id',
+      'cart_items.quantity',
+      'cart_items.additional_parameters',
+      'cart_items.custom_attributes',
+      'cart_items.associated_item_id',
+      'carts.cart_type',
+      'offers.price_minor',
+      'offers.currency_code',
+      'offers.merchant_name',
+      'products.title',
+      'products.images',
+    ])
+    .where('carts.marketplace_id', '=', marketplaceId)
+    .where('carts.owner_type', '=', owner.type)
+    .where('carts.owner_id', '=', owner.id)
+    .where('carts.cart_type', 'in', cartTypes)
+    .orderBy('cart_items.added_at')
+    .orderBy('cart_items.id')
+    .execute();
+}
+export type CartLineView = Awaited<ReturnType<typeof listCartLines>>[number];
+
+/**
+ * Moves every line of the anonymous owner's carts into the customer's carts and deletes the anonymous
+ * carts, in the caller's transaction: a second call finds nothing, so a merge happens exactly once.
+ */
+export async function mergeCarts(db: Db, from: CartOwner, to: CartOwner, now: number): Promise<number> {
+  const carts = await db
+    .selectFrom('carts')
+    .select(['id', 'marketplace_id', 'cart_type'])
+    .where('owner_type', '=', from.type)
+    .where('owner_id', '=', from.id)
+    .execute();
+  let moved = 0;
+  for (const cart of carts) {
+    const target = await ensureCart(db, to, cart.marketplace_id, cart.cart_type, now);
+    const lines = await findCartLines(db, cart.id);
+    const existing = await findCartLines(db, target);
+    for (const line of lines) {
+      const same = existing.find((e) => e.offer_id === line.offer_id && e.associated_item_id === line.associated_item_id);
+      if (same) {
+        await updateCartLine(db, same.id, {
+          quantity: same.quantity + line.quantity,
+          additional_parameters: line.additional_parameters ?? same.additional_parameters,
+          custom_attributes: line.custom_attributes ?? same.custom_attributes,
+        });
+        same.quantity += line.quantity;
+      } else {
+        await db.updateTable('cart_items').set({ cart_id: target }).where('id', '=', line.id).execute();
+      }
+      moved += line.quantity;
+    }
+    await db.deleteFrom('cart_items').where('cart_id', '=', cart.id).execute();
+    await db.deleteFrom('carts').where('id', '=', cart.id).execute();
+  }
+  return moved;
+}

@@ -1,0 +1,68 @@
+import type { Kysely } from 'kysely';
+import type { CustomerRow, Database, NewCustomer } from '../schema';
+
+type Db = Kysely<Database>;
+
+export function findCustomerByEmail(db: Db, email: string): Promise<CustomerRow | undefined> {
+  return db.selectFrom('customers').selectAll().where('email', '=', email.trim().toLowerCase()).executeTakeFirst();
+}
+
+export async function createCustomer(db: Db, customer: NewCustomer): Promise<void> {
+  await db
+    .insertInto('customers')
+    .values({ ...customer, email: customer.email.trim().toLowerCase() })
+    .execute();
+}
+
+export async function countCustomers(db: Db): Promise<number> {
+  const row = await db.selectFrom('customers').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirst();
+  return Number(row?.n ?? 0);
+}
+
+export function findSessionCustomer(db: Db, sessionId: string, now: number): Promise<CustomerRow | undefined> {
+  return db
+    .selectFrom('sessions')
+    .innerJoin('customers', 'customers.id', 'sessions.customer_id')
+    .selectAll('customers')
+    .where('sessions.id', '=', sessionId)
+    .where('sessions.expires_at', '>', now)
+    .executeTakeFirst();
+}
+
+export async function createSession(
+  db: Db,
+  session: { id: string; customerId: string; now: number; ttlMs: number },
+): Promise<void> {
+  await db
+    .insertInto('sessions')
+    .values({
+      id: session.id,
+      customer_id: session.customerId,
+      created_at: session.now,
+      expires_at: session.now + session.ttlMs,
+    })
+    .execute();
+}
+
+export async function deleteSession(db: Db, sessionId: string): Promise<void> {
+  await db.deleteFrom('sessions').where('id', '=', sessionId).execute();
+}
+
+export async function recordSignInFailure(db: Db, email: string, ip: string, at: number): Promise<void> {
+  await db.insertInto('sign_in_failures').values({ email: email.trim().toLowerCase(), ip, at }).execute();
+}
+
+/** Failed sign-ins for this email or from this address since `since`. */
+export async function countSignInFailures(db: Db, email: string, ip: string, since: number): Promise<number> {
+  const row = await db
+    .selectFrom('sign_in_failures')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where('at', '>=', since)
+    .where((eb) => eb.or([eb('email', '=', email.trim().toLowerCase()), eb('ip', '=', ip)]))
+    .executeTakeFirst();
+  return Number(row?.n ?? 0);
+}
+
+export async function clearSignInFailures(db: Db, email: string): Promise<void> {
+  await db.deleteFrom('sign_in_failures').where('email', '=', email.trim().toLowerCase()).execute();
+}

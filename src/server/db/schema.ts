@@ -1,0 +1,145 @@
+import type { Insertable, Selectable, Updateable } from 'kysely';
+
+// Booleans are 0/1 integers, times are epoch milliseconds, money is integer minor units and
+// structured fields are JSON text, so the same queries read the same values on SQLite and PostgreSQL.
+
+export interface MarketplaceTable {
+  id: string;
+  country_code: string;
+  currency_code: string;
+  language: string;
+  name: string;
+}
+
+export interface CustomerTable {
+  id: string;
+  email: string;
+  password_hash: string;
+  name: string;
+  is_prime: number;
+  is_business: number;
+  postal_code: string | null;
+  created_at: number;
+}
+
+export interface SessionTable {
+  id: string;
+  customer_id: string;
+  created_at: number;
+  expires_at: number;
+}
+
+export interface SignInFailureTable {
+  email: string;
+  ip: string;
+  at: number;
+}
+
+export interface ProductTable {
+  asin: string;
+  title: string;
+  brand: string;
+  product_group: string;
+  family_id: string | null;
+  variation_label: string | null;
+  description: string;
+  bullets: string;
+  images: string;
+  reviews: string;
+  features: string;
+  created_at: number;
+  updated_at: number;
+}
+
+export interface OfferTable {
+  id: string;
+  asin: string;
+  marketplace_id: string;
+  merchant_id: string;
+  merchant_name: string;
+  condition_type: string;
+  price_minor: number;
+  list_price_minor: number | null;
+  currency_code: string;
+  stock: number;
+  min_order_quantity: number;
+  max_order_quantity: number | null;
+  buyable: number;
+  updated_at: number;
+}
+
+export interface QuantityTierTable {
+  offer_id: string;
+  minimum_quantity: number;
+  price_minor: number;
+  program: string | null;
+  hidden: number;
+}
+
+export interface CartTable {
+  id: string;
+  marketplace_id: string;
+  owner_type: 'session' | 'customer';
+  owner_id: string;
+  cart_type: 'RETAIL' | 'FRESH';
+  created_at: number;
+  updated_at: number;
+}
+
+export interface CartItemTable {
+  id: string;
+  cart_id: string;
+  asin: string;
+  offer_id: string;
+  quantity: number;
+  additional_parameters: string | null;
+  custom_attributes: string | null;
+  associated_item_id: string | null;
+  added_at: number;
+}
+
+export interface OrderTable {
+  id: string;
+  marketplace_id: string;
+  customer_id: string | null;
+  session_owner: string | null;
+  status: string;
+  subtotal_minor: number;
+  currency_code: string;
+  created_at: number;
+}
+
+export interface OrderItemTable {
+  id: string;
+  order_id: string;
+  asin: string;
+  offer_id: string;
+  quantity: number;
+  unit_price_minor: number;
+}
+
+export interface Database {
+  marketplaces: MarketplaceTable;
+  customers: CustomerTable;
+  sessions: SessionTable;
+  sign_in_failures: SignInFailureTable;
+  products: ProductTable;
+  offers: OfferTable;
+  quantity_tiers: QuantityTierTable;
+  carts: CartTable;
+  cart_items: CartItemTable;
+  orders: OrderTable;
+  order_items: OrderItemTable;
+}
+
+export type CustomerRow = Selectable<CustomerTable>;
+export type NewCustomer = Insertable<CustomerTable>;
+export type ProductRow = Selectable<ProductTable>;
+export type NewProduct = Insertable<ProductTable>;
+export type OfferRow = Selectable<OfferTable>;
+export type NewOffer = Insertable<OfferTable>;
+export type OfferUpdate = Updateable<OfferTable>;
+export type QuantityTierRow = Selectable<QuantityTierTable>;
+export type CartRow = Selectable<CartTable>;
+export type CartItemRow = Selectable<CartItemTable>;
+export type OrderRow = Selectable<OrderTable>;

@@ -1,0 +1,49 @@
+import type { FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+import { decryptSlateToken, safeEqual } from '../security/tokens';
+import { sendError } from './errors';
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** Cart API calls also need the encrypted slate token from the page (SEC-002, SEC-005). */
+    requireSlateToken?: boolean;
+  }
+}
+
+const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
+
+const headerValue = (request: FastifyRequest, name: string): string | undefined => {
+  const value = request.headers[name];
+  return typeof value === 'string' ? value : undefined;
+};
+
+/** Every state-changing request carries the session's CSRF token (header or `csrfToken` form field), else 403. */
+export const csrfPlugin = fp(
+  async (app) => {
+    app.addHook('preValidation', async (request, reply) => {
+      if (SAFE_METHODS.has(request.method)) return;
+      const body = request.body as Record<string, unknown> | undefined;
+      const sent =
+        headerValue(request, 'x-csrf-token') ??
+        headerValue(request, 'anti-csrftoken-a2z') ??
+        (body && typeof body === 'object' && typeof body.csrfToken === 'string' ? body.csrfToken : undefined);
+      if (!sent || request.session.isNew || !safeEqual(sent, request.session.csrfToken)) {
+        return sendError(reply, 403, 'csrf_token_invalid', 'missing or invalid CSRF token', 'x-csrf-token');
+      }
+      if (request.routeOptions.config.requireSlateToken) {
+        const slate = headerValue(request, 'x-encrypted-slate-token');
+        const opened = slate ? decryptSlateToken(app.tokenKeys, slate) : null;
+        if (!opened || opened.sessionId !== request.session.id) {
+          return sendError(
+            reply,
+            403,
+            'slate_token_invalid',
+            'missing or invalid encrypted slate token',
+            'x-encrypted-slate-token',
+          );
+        }
+      }
+    });
+  },
+  { name: 'csrf', dependencies: ['session'] },
+);

@@ -1,0 +1,129 @@
+import fastifyCookie from '@fastify/cookie';
+import type { FastifyReply } from 'fastify';
+import fp from 'fastify-plugin';
+import { findSessionCustomer } from '../db/repositories/customer-repository';
+import type { CartOwner } from '../db/repositories/cart-repository';
+import type { CustomerRow } from '../db/schema';
+import {
+  csrfToken,
+  deriveKeys,
+  encryptSlateToken,
+  newSessionToken,
+  publicSessionId,
+  sessionRowId,
+  type TokenKeys,
+} from '../security/tokens';
+
+export const SESSION_COOKIE = 'session-token';
+const COOKIE_MAX_AGE_S = 60 * 60 * 24 * 365;
+export const SIGNED_IN_TTL_MS = 1000 * 60 * 60 * 24 * 30;
+
+export type Customer = {
+  id: string;
+  email: string;
+  name: string;
+  isPrime: boolean;
+  isBusiness: boolean;
+  postalCode: string | null;
+};
+
+export type Session = {
+  /** Public id the page may see (verificationSessionID). */
+  id: string;
+  isNew: boolean;
+  csrfToken: string;
+  /** A fresh encrypted slate token for a page this session renders. */
+  slateToken(): string;
+  /** The signed-in customer, read once per request. */
+  customer(): Promise<Customer | null>;
+  /** Whose cart this request works on. */
+  cartOwner(): Promise<CartOwner>;
+  /** Issues a new session token (sign-in, sign-out): the old cookie stops working. */
+  rotate(reply: FastifyReply): string;
+  rowId: string;
+};
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    tokenKeys: TokenKeys;
+  }
+  interface FastifyRequest {
+    session: Session;
+  }
+}
+
+const toCustomer = (row: CustomerRow): Customer => ({
+  id: row.id,
+  email: row.email,
+  name: row.name,
+  isPrime: row.is_prime === 1,
+  isBusiness: row.is_business === 1,
+  postalCode: row.postal_code,
+});
+
+/** Anonymous session on first request (HttpOnly, SameSite=Lax cookie); signed-in sessions live in the database. */
+export const sessionPlugin = fp(
+  async (app) => {
+    const keys = deriveKeys(app.env.SESSION_SECRET);
+    app.decorate('tokenKeys', keys);
+    await app.register(fastifyCookie, { secret: app.env.SESSION_SECRET });
+
+    const setCookie = (reply: FastifyReply, token: string) =>
+      reply.setCookie(SESSION_COOKIE, token, {
+        path: '/',
+        httpOnly: true,
+        sameSite: 'lax',
+        signed: true,
+        maxAge: COOKIE_MAX_AGE_S,
+        secure: app.env.NODE_ENV === 'production' && app.env.TRUST_PROXY,
+      });
+
+    const makeSession = (initial: string, isNew: boolean): Session => {
+      let token = initial;
+      let knownAnonymous = isNew;
+      let customer: Promise<Customer | null> | undefined;
+      const session: Session = {
+        id: publicSessionId(keys, token),
+        isNew,
+        csrfToken: csrfToken(keys, token),
+        rowId: sessionRowId(token),
+        slateToken: () => encryptSlateToken(keys, session.id, app.clock()),
+        customer: () => {
+          customer ??= knownAnonymous
+            ? Promise.resolve(null)
+            : findSessionCustomer(app.store.db, session.rowId, app.clock()).then((row) => (row ? toCustomer(row) : null));
+          return customer;
+        },
+        cartOwner: async () => {
+          const signedIn = await session.customer();
+          return signedIn ? { type: 'customer', id: signedIn.id } : { type: 'session', id: session.id };
+        },
+        rotate: (reply) => {
+          token = newSessionToken();
+          session.id = publicSessionId(keys, token);
+          session.csrfToken = csrfToken(keys, token);
+          session.rowId = sessionRowId(token);
+          customer = undefined;
+          knownAnonymous = false;
+          setCookie(reply, token);
+          return token;
+        },
+      };
+      return session;
+    };
+
+    app.decorateRequest('session', null as unknown as Session);
+    app.addHook('onRequest', async (request, reply) => {
+      const raw = request.cookies[SESSION_COOKIE];
+      const unsigned = raw ? request.unsignCookie(raw) : undefined;
+      if (unsigned?.valid && unsigned.value && /^[A-Za-z0-9_-]{43}$/.test(unsigned.value)) {
+        request.session = makeSession(unsigned.value, false);
+        return;
+      }
+      const token = newSessionToken();
+      setCookie(reply, token);
+      request.session = makeSession(token, true);
+    });
+  },
+  { name: 'session', dependencies: ['store'] },
+);

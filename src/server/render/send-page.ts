@@ -1,0 +1,54 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { PageData, ShopperView } from '../../web/page-data';
+import { DEFAULT_MARKETPLACE_ID } from '../../shared/marketplaces';
+import { countCartUnits } from '../db/repositories/cart-repository';
+import type { ClientAssets } from './client-assets';
+import { type DocumentHead, renderDocument } from './render-document';
+
+// Scripts only from our origin: page data travels as JSON, never as inline script.
+const CSP = [
+  "default-src 'self'",
+  "script-src 'self'",
+  "style-src 'self' 'unsafe-inline'",
+  "img-src 'self' data: https:",
+  "connect-src 'self'",
+  "frame-ancestors 'none'",
+  "base-uri 'self'",
+  "form-action 'self'",
+].join('; ');
+
+/** Who is shopping, as the header shows it. */
+export async function shopperView(app: FastifyInstance, request: FastifyRequest): Promise<ShopperView> {
+  const customer = await request.session.customer();
+  const owner = await request.session.cartOwner();
+  const cartCount = request.session.isNew
+    ? 0
+    : await countCartUnits(app.store.db, owner, DEFAULT_MARKETPLACE_ID, ['RETAIL', 'FRESH']);
+  return { signedIn: customer !== null, name: customer?.name ?? null, sessionId: request.session.id, cartCount };
+}
+
+export function sendPage(
+  app: FastifyInstance,
+  request: FastifyRequest,
+  reply: FastifyReply,
+  status: number,
+  head: Omit<DocumentHead, 'csrfToken' | 'slateToken'>,
+  data: PageData,
+  assets: ClientAssets | undefined,
+) {
+  const origin = `${request.protocol}://${request.host}`;
+  const html = renderDocument(
+    { ...head, csrfToken: request.session.csrfToken, slateToken: request.session.slateToken() },
+    data,
+    assets,
+    origin,
+  );
+  return reply
+    .code(status)
+    .header('content-type', 'text/html; charset=utf-8')
+    .header('cache-control', 'no-store')
+    .header('content-security-policy', CSP)
+    .header('x-content-type-options', 'nosniff')
+    .header('referrer-policy', 'strict-origin-when-cross-origin')
+    .send(html);
+}

@@ -1,0 +1,119 @@
+import type { Kysely } from 'kysely';
+import { type LineProblem, checkCartLine } from '../../../domain/cart/cart-line-rules';
+import type { AdditionalParameters } from '../../../shared/contracts/cart';
+import {
+  type CartOwner,
+  type CartType,
+  countCartUnits,
+  ensureCart,
+  findCartLines,
+  insertCartLine,
+  newCartItemId,
+  updateCartLine,
+} from '../../db/repositories/cart-repository';
+import { findOffersByIds } from '../../db/repositories/product-repository';
+import type { Database } from '../../db/schema';
+
+export type ItemToAdd = {
+  asin: string;
+  offerListingId: string;
+  quantity: number;
+  additionalParameters?: AdditionalParameters;
+  customAttributes?: { name: string; value: string }[];
+};
+
+export type AddedLine = { id: string; asin: string; offerListingId: string; quantity: number };
+
+export type AddResult =
+  | { ok: true; items: AddedLine[]; count: number }
+  | { ok: false; status: 404 | 409 | 422; problem: LineProblem };
+
+class Refused extends Error {
+  constructor(
+    readonly status: 404 | 409 | 422,
+    readonly problem: LineProblem,
+  ) {
+    super(problem.message);
+  }
+}
+
+/**
+ * Adds items to the owner's cart in one transaction: every item is checked against its offer (buyable,
+ * stock, min/max order quantity) with what the cart already holds; if one fails, nothing is written.
+ */
+export async function addCartItems(
+  db: Kysely<Database>,
+  owner: CartOwner,
+  marketplaceId: string,
+  cartType: CartType,
+  items: readonly ItemToAdd[],
+  now: number,
+): Promise<AddResult> {
+  try {
+    return await db.transaction().execute(async (trx) => {
+      const offers = new Map((await findOffersByIds(trx, items.map((i) => i.offerListingId))).map((o) => [o.id, o]));
+      const cartId = await ensureCart(trx, owner, marketplaceId, cartType, now);
+      const lines = await findCartLines(trx, cartId);
+      const added: AddedLine[] = [];
+      for (const [index, item] of items.entries()) {
+        const offer = offers.get(item.offerListingId);
+        if (!offer || offer.marketplace_id !== marketplaceId) {
+          throw new Refused(404, {
+            code: 'offer_not_found',
+            message: `no offer ${item.offerListingId} in this marketplace`,
+            field: `items.${index}.offerListingId`,
+          });
+        }
+        const association = item.additionalParameters?.itemAssociation?.associatedItemId ?? null;
+        const held = lines.filter((l) => l.offer_id === offer.id).reduce((sum, l) => sum + l.quantity, 0);
+        const problem = checkCartLine(
+          {
+            asin: offer.asin,
+            buyable: offer.buyable === 1,
+            stock: offer.stock,
+            minOrderQuantity: offer.min_order_quantity,
+            maxOrderQuantity: offer.max_order_quantity,
+          },
+          item.asin,
+          held + item.quantity,
+        );
+        if (problem) {
+          throw new Refused(problem.code === 'offer_mismatch' ? 409 : 422, {
+            ...problem,
+            field: `items.${index}.${problem.field}`,
+          });
+        }
+        const parameters = item.additionalParameters ? JSON.stringify(item.additionalParameters) : null;
+        const customs = item.customAttributes?.length ? JSON.stringify(item.customAttributes) : null;
+        const same = lines.find((l) => l.offer_id === offer.id && l.associated_item_id === association);
+        if (same) {
+          same.quantity += item.quantity;
+          same.additional_parameters = parameters ?? same.additional_parameters;
+          same.custom_attributes = customs ?? same.custom_attributes;
+          await updateCartLine(trx, same.id, same);
+          added.push({ id: same.id, asin: offer.asin, offerListingId: offer.id, quantity: same.quantity });
+        } else {
+          const line = {
+            id: newCartItemId(),
+            cart_id: cartId,
+            asin: offer.asin,
+            offer_id: offer.id,
+            quantity: item.quantity,
+            additional_parameters: parameters,
+            custom_attributes: customs,
+            associated_item_id: association,
+            added_at: now,
+          };
+          await insertCartLine(trx, line);
+          lines.push(line);
+          added.push({ id: line.id, asin: offer.asin, offerListingId: offer.id, quantity: line.quantity });
+        }
+      }
+      const count = await countCartUnits(trx, owner, marketplaceId, ['RETAIL', 'FRESH']);
+      return { ok: true as const, items: added, count };
+    });
+  } catch (error) {
+    if (error instanceof Refused) return { ok: false, status: error.status, problem: error.problem };
+    throw error;
+  }
+}

@@ -1,0 +1,94 @@
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { DEFAULT_MARKETPLACE_ID, marketplaceById } from '../../../shared/marketplaces';
+import type { ProductPageData } from '../../../web/page-data';
+import { findProduct } from '../../db/repositories/product-repository';
+import type { ClientAssets } from '../../render/client-assets';
+import { sendPage, shopperView } from '../../render/send-page';
+import { readProduct } from '../products/product-view';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    renderNotFound(request: FastifyRequest, reply: FastifyReply): Promise<FastifyReply>;
+  }
+}
+
+const pageParams = z.object({ asin: z.string().max(40), ref: z.string().max(128).optional() });
+
+export const pageRoutes: FastifyPluginAsyncZod<{ assets?: ClientAssets }> = async (app, { assets }) => {
+  const marketplace = marketplaceById(DEFAULT_MARKETPLACE_ID);
+  if (!marketplace) throw new Error('default marketplace missing');
+
+  app.decorate('renderNotFound', async (request: FastifyRequest, reply: FastifyReply) =>
+    sendPage(
+      app,
+      request,
+      reply,
+      404,
+      { title: 'Page not found | Northwind Market', language: marketplace.language, robots: 'noindex' },
+      { page: 'not-found', shopper: await shopperView(app, request), path: request.url.split('?')[0] ?? '/' },
+      assets,
+    ),
+  );
+
+  const productPage = async (request: FastifyRequest<{ Params: z.infer<typeof pageParams> }>, reply: FastifyReply) => {
+    const { asin, ref } = request.params;
+    const [lookup, row] = await Promise.all([
+      readProduct(app.store.db, marketplace.marketplaceId, asin, {}),
+      findProduct(app.store.db, asin),
+    ]);
+    if (!lookup.found || !row) return app.renderNotFound(request, reply);
+    const entity = lookup.body.entity;
+    const option = entity.buyingOptions.find((o) => o.type === 'NEW') ?? entity.buyingOptions[0];
+    const data: ProductPageData = {
+      page: 'product',
+      marketplaceId: marketplace.marketplaceId,
+      language: marketplace.language,
+      shopper: await shopperView(app, request),
+      refTag: ref ?? null,
+      product: {
+        asin: entity.asin,
+        title: entity.title?.displayString ?? row.title,
+        brand: row.brand,
+        images: (entity.images ?? []).map(({ url, altText, width, height }) => ({ url, altText, width, height })),
+        bullets: entity.featureBullets ?? [],
+        rating: entity.customerReviewsSummary?.starRating ?? 0,
+        ratingCount: entity.customerReviewsSummary?.ratingCount ?? 0,
+        offer:
+          option?.price && option.quantity && option.availability && option.callToAction
+            ? {
+                offerListingId: option.offerListingId,
+                merchantName: option.merchant.name,
+                price: option.price.priceToPay,
+                listPrice: option.price.basisPrice ?? null,
+                savingsPercent: option.price.savings?.percentage ?? 0,
+                availability: option.availability.displayString,
+                canAddToCart: option.callToAction.addToCart.data.canAddToCart,
+                minOrderQuantity: option.quantity.minOrderQuantity,
+                maxOrderQuantity: option.quantity.maxOrderQuantity,
+              }
+            : null,
+      },
+    };
+    return sendPage(
+      app,
+      request,
+      reply,
+      200,
+      {
+        title: `${data.product.title} | Northwind Market`,
+        description: row.description || data.product.bullets[0] || data.product.title,
+        canonicalPath: `/dp/${asin}`,
+        language: marketplace.language,
+        ...(data.product.images[0] ? { preloadImage: data.product.images[0].url } : {}),
+      },
+      data,
+      assets,
+    );
+  };
+
+  app.get('/dp/:asin', { schema: { hide: true, params: pageParams } }, productPage);
+  app.get('/dp/:asin/ref=:ref', { schema: { hide: true, params: pageParams } }, productPage);
+  app.get('/', { schema: { hide: true } }, async (_request, reply) => reply.redirect('/dp/B0PDPSPK01'));
+};

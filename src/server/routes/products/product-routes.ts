@@ -1,0 +1,33 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { errorResponse } from '../../../shared/contracts/common';
+import { productQuery, productResponse } from '../../../shared/contracts/products';
+import { sendError } from '../../plugins/errors';
+import { readProduct } from './product-view';
+
+const MESSAGES = {
+  unknown_marketplace: 'unknown marketplaceId',
+  unknown_product: 'no product with this asin',
+  no_such_page: 'no quantity pricing tiers on this page',
+} as const;
+
+export const productRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.get(
+    '/api/marketplaces/:marketplaceId/products/:asin',
+    {
+      schema: {
+        tags: ['products'],
+        summary: 'A product with its buying options and the requested expansions',
+        params: z.object({ marketplaceId: z.string().min(1).max(20), asin: z.string().min(1).max(20) }),
+        querystring: productQuery,
+        response: { 200: productResponse, 400: errorResponse, 404: errorResponse },
+      },
+    },
+    async (request, reply) => {
+      const { marketplaceId, asin } = request.params;
+      const result = await readProduct(app.store.db, marketplaceId, asin, request.query);
+      if (!result.found) return sendError(reply, 404, result.reason, MESSAGES[result.reason]);
+      return result.body;
+    },
+  );
+};

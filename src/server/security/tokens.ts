@@ -1,0 +1,68 @@
+import {
+  createCipheriv,
+  createDecipheriv,
+  createHash,
+  createHmac,
+  hkdfSync,
+  randomBytes,
+  timingSafeEqual,
+} from 'node:crypto';
+
+// Every token here is derived from the secret session token in the HttpOnly cookie, so a page's
+// CSRF and slate tokens are bound to the session that rendered it and die with it.
+
+export type TokenKeys = { mac: Buffer; slate: Buffer };
+
+export function deriveKeys(secret: string): TokenKeys {
+  const derive = (info: string) => Buffer.from(hkdfSync('sha256', secret, 'pdp-store', info, 32));
+  return { mac: derive('mac'), slate: derive('slate') };
+}
+
+export function newSessionToken(): string {
+  return randomBytes(32).toString('base64url');
+}
+
+/** The session row id: a hash, so a database leak yields no usable cookie. */
+export function sessionRowId(token: string): string {
+  return createHash('sha256').update(token).digest('base64url');
+}
+
+/** The public session id the page may see and send back (verificationSessionID, sessionId): 123-4567890-1234567. */
+export function publicSessionId(keys: TokenKeys, token: string): string {
+  const digest = createHmac('sha256', keys.mac).update(`sid:${token}`).digest();
+  const digits = Array.from(digest.subarray(0, 17), (b) => String(b % 10)).join('');
+  return `${digits.slice(0, 3)}-${digits.slice(3, 10)}-${digits.slice(10, 17)}`;
+}
+
+export function csrfToken(keys: TokenKeys, token: string): string {
+  return createHmac('sha256', keys.mac).update(`csrf:${token}`).digest('base64url');
+}
+
+export function safeEqual(a: string, b: string): boolean {
+  const left = Buffer.from(a);
+  const right = Buffer.from(b);
+  return left.length === right.length && timingSafeEqual(left, right);
+}
+
+/** AES-256-GCM over the public session id and issue time: opaque to the page, checkable by any process. */
+export function encryptSlateToken(keys: TokenKeys, sessionId: string, issuedAt: number): string {
+  const iv = randomBytes(12);
+  const cipher = createCipheriv('aes-256-gcm', keys.slate, iv);
+  const body = Buffer.concat([cipher.update(JSON.stringify({ s: sessionId, t: issuedAt }), 'utf8'), cipher.final()]);
+  return Buffer.concat([iv, cipher.getAuthTag(), body]).toString('base64url');
+}
+
+export function decryptSlateToken(keys: TokenKeys, token: string): { sessionId: string; issuedAt: number } | null {
+  try {
+    const raw = Buffer.from(token, 'base64url');
+    if (raw.length < 29) return null;
+    const decipher = createDecipheriv('aes-256-gcm', keys.slate, raw.subarray(0, 12));
+    decipher.setAuthTag(raw.subarray(12, 28));
+    const text = Buffer.concat([decipher.update(raw.subarray(28)), decipher.final()]).toString('utf8');
+    const value = JSON.parse(text) as { s?: unknown; t?: unknown };
+    if (typeof value.s !== 'string' || typeof value.t !== 'number') return null;
+    return { sessionId: value.s, issuedAt: value.t };
+  } catch {
+    return null;
+  }
+}

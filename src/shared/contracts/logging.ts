@@ -1,0 +1,40 @@
+import { z } from 'zod';
+
+// LOG-003/004: a ref marker needs a tag.
+export const refTag = z
+  .string()
+  .min(1, 'refTag is not defined')
+  .max(128)
+  .regex(/^[A-Za-z0-9_.:-]+$/, 'ref tag may hold letters, digits and _ . : - only');
+
+export const refMarkerQuery = z.object({ ref_: refTag }).meta({ id: 'RefMarkerQuery' });
+
+export const loggedResponse = z.object({ logged: z.literal(true) }).meta({ id: 'Logged' });
+
+/** One metric event from the page: the schema and producer ids say what it is and who sent it (LOG-008). */
+export const metricEvent = z
+  .object({
+    schemaId: z
+      .string()
+      .min(1)
+      .max(120)
+      .regex(/^[A-Za-z0-9_.:/-]+$/, 'schemaId may hold letters, digits and _ . : / - only'),
+    producerId: z
+      .string()
+      .min(1)
+      .max(120)
+      .regex(/^[A-Za-z0-9_.:/-]+$/, 'producerId may hold letters, digits and _ . : / - only'),
+    data: z.record(z.string(), z.union([z.string().max(500), z.number(), z.boolean(), z.null()])).default({}),
+  })
+  .strict();
+export type MetricEvent = z.infer<typeof metricEvent>;
+
+export const metricEventsRequest = z
+  .object({ events: z.array(metricEvent).min(1).max(100) })
+  .strict()
+  .meta({ id: 'MetricEvents' });
+
+export const METRIC_SCHEMAS = {
+  addToCartIntention: 'pdp.add-to-cart.intention/v1',
+  addToCartSubmitted: 'pdp.add-to-cart.submitted/v1',
+} as const;

@@ -1,0 +1,16 @@
+import { NotFoundPage } from './pages/not-found/not-found-page';
+import { ProductPage } from './pages/product/product-page';
+import { SignInPage } from './pages/sign-in/sign-in-page';
+import type { PageData } from './page-data';
+
+/** The root every page renders from, on the server and in the browser alike. */
+export function App({ data }: { data: PageData }) {
+  switch (data.page) {
+    case 'product':
+      return <ProductPage data={data} />;
+    case 'sign-in':
+      return <SignInPage data={data} />;
+    case 'not-found':
+      return <NotFoundPage data={data} />;
+  }
+}

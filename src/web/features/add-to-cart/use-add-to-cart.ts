@@ -1,0 +1,33 @@
+import { useState } from 'react';
+import { addItemsToCart } from '../../api/cart-api';
+
+export type AddToCartState =
+  | { status: 'idle' }
+  | { status: 'adding' }
+  | { status: 'added'; quantity: number }
+  | { status: 'failed'; message: string };
+
+/** Adds the page item through the cart API and reports the new navigation cart count. */
+export function useAddToCart(options: {
+  marketplaceId: string;
+  language: string;
+  refTag: string | null;
+  onCartCount: (count: number) => void;
+}) {
+  const [state, setState] = useState<AddToCartState>({ status: 'idle' });
+  const add = async (item: { asin: string; offerListingId: string; quantity: number }) => {
+    if (state.status === 'adding') return;
+    setState({ status: 'adding' });
+    const result = await addItemsToCart(options.marketplaceId, [item], {
+      language: options.language,
+      ...(options.refTag ? { refTag: options.refTag } : {}),
+    });
+    if (!result.ok) {
+      setState({ status: 'failed', message: result.message });
+      return;
+    }
+    options.onCartCount(result.response.entity.count.entity.items);
+    setState({ status: 'added', quantity: item.quantity });
+  };
+  return { state, add };
+}

@@ -1,0 +1,30 @@
+import type { ShopperView } from '../page-data';
+
+/** The store header: home link, the shopper's sign-in state and the cart count. */
+export function SiteHeader({ shopper, cartCount, returnTo }: { shopper: ShopperView; cartCount: number; returnTo: string }) {
+  const signInHref = `/gp/sign-in.html?path=${encodeURIComponent(returnTo)}`;
+  return (
+    <header className="site-header">
+      <a className="site-header__logo" href="/">
+        <span aria-hidden="true">◆</span> Northwind<span className="site-header__logo-accent">market</span>
+      </a>
+      <nav className="site-header__nav" aria-label="Account and cart">
+        {shopper.signedIn ? (
+          <span className="site-header__account">
+            Hello, {shopper.name ?? 'shopper'}
+          </span>
+        ) : (
+          <a className="site-header__account" href={signInHref}>
+            Hello, sign in
+          </a>
+        )}
+        <a className="site-header__cart" href="/gp/cart/view.html" aria-label={`Cart, ${cartCount} items`}>
+          <span className="site-header__cart-count" id="nav-cart-count" aria-live="polite">
+            {cartCount}
+          </span>
+          <span aria-hidden="true">Cart</span>
+        </a>
+      </nav>
+    </header>
+  );
+}

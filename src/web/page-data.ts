@@ -1,0 +1,56 @@
+import type { PriceDto } from '../shared/contracts/common';
+
+// What the server puts in <script type="application/json" id="page-data"> for the page to hydrate from.
+
+export type ShopperView = {
+  signedIn: boolean;
+  name: string | null;
+  /** Public session id (verificationSessionID). */
+  sessionId: string;
+  cartCount: number;
+};
+
+export type ProductPageData = {
+  page: 'product';
+  marketplaceId: string;
+  language: string;
+  shopper: ShopperView;
+  refTag: string | null;
+  product: {
+    asin: string;
+    title: string;
+    brand: string;
+    images: { url: string; altText: string; width: number; height: number }[];
+    bullets: string[];
+    rating: number;
+    ratingCount: number;
+    offer: {
+      offerListingId: string;
+      merchantName: string;
+      price: PriceDto;
+      listPrice: PriceDto | null;
+      savingsPercent: number;
+      availability: string;
+      canAddToCart: boolean;
+      minOrderQuantity: number;
+      maxOrderQuantity: number;
+    } | null;
+  };
+};
+
+export type SignInPageData = {
+  page: 'sign-in';
+  shopper: ShopperView;
+  returnTo: string;
+  mode: 'sign-in' | 'create-account';
+  email: string;
+  error: string | null;
+  /** Also in the meta tag; repeated here so the form posts it without JavaScript. */
+  csrfToken: string;
+};
+
+export type NotFoundPageData = { page: 'not-found'; shopper: ShopperView; path: string };
+
+export type PageData = ProductPageData | SignInPageData | NotFoundPageData;
+
+export const PAGE_DATA_ELEMENT_ID = 'page-data';

@@ -1,0 +1,109 @@
+import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
+import { buildApp } from '../../src/server/app';
+import { importCatalogFile, seedAccounts } from '../../src/server/catalog/catalog-files';
+import { readEnv } from '../../src/server/env';
+import { type TestStore, createTestStore } from './test-store';
+
+export const T0 = Date.UTC(2026, 10, 22, 12, 0, 0);
+
+export type TestContext = {
+  app: FastifyInstance;
+  store: TestStore;
+  clock: { now: number };
+  close(): Promise<void>;
+};
+
+/** An app on a fresh database of `dialect`, with the demo catalog and accounts loaded and a movable clock. */
+export async function createTestApp(
+  dialect: 'sqlite' | 'postgres',
+  options: { seed?: boolean } = {},
+): Promise<TestContext> {
+  const store = await createTestStore(dialect);
+  const clock = { now: T0 };
+  const env = readEnv({ NODE_ENV: 'test', LOG_LEVEL: 'silent', SESSION_SECRET: 'test-secret-test-secret-test-secret-42' });
+  if (options.seed !== false) {
+    const result = await importCatalogFile(store.db, env.CATALOG_FILE, clock.now);
+    if (!result.ok) throw new Error(`demo catalog invalid: ${JSON.stringify(result.problems.slice(0, 3))}`);
+    await seedAccounts(store.db, env.ACCOUNTS_FILE, clock.now);
+  }
+  const app = await buildApp({ env, store, clock: () => clock.now });
+  await app.ready();
+  return {
+    app,
+    store,
+    clock,
+    close: async () => {
+      await app.close();
+      await store.drop();
+    },
+  };
+}
+
+/** A shopper's browser: keeps the session cookie and the page's tokens between requests. */
+export class Shopper {
+  cookie = '';
+  csrfToken = '';
+  slateToken = '';
+  sessionId = '';
+
+  constructor(private readonly app: FastifyInstance) {}
+
+  /** Loads a page and takes the tokens from its meta tags, as the page script does. */
+  async visit(url = '/dp/B0PDPSPK01'): Promise<LightMyRequestResponse> {
+    const response = await this.request({ method: 'GET', url, headers: { accept: 'text/html' } });
+    const meta = (name: string) =>
+      new RegExp(`<meta name="${name}" content="([^"]*)"`).exec(response.body)?.[1]?.replaceAll('&amp;', '&') ?? '';
+    this.csrfToken = meta('csrf-token');
+    this.slateToken = meta('encrypted-slate-token');
+    const data = /<script type="application\/json" id="page-data">(.*?)<\/script>/s.exec(response.body)?.[1];
+    if (data) this.sessionId = (JSON.parse(data) as { shopper: { sessionId: string } }).shopper.sessionId;
+    return response;
+  }
+
+  async request(options: InjectOptions & { headers?: Record<string, string> }): Promise<LightMyRequestResponse> {
+    const response = await this.app.inject({
+      ...options,
+      headers: { ...(this.cookie ? { cookie: this.cookie } : {}), ...(options.headers ?? {}) },
+    });
+    const setCookie = response.headers['set-cookie'];
+    const cookies = Array.isArray(setCookie) ? setCookie : setCookie ? [setCookie] : [];
+    for (const cookie of cookies) {
+      const pair = cookie.split(';')[0];
+      if (pair?.startsWith('session-token=')) this.cookie = pair;
+    }
+    return response;
+  }
+
+  /** POST to the cart API as the page does: versioned media types, CSRF and slate tokens. */
+  addItems(items: unknown, options: { marketplaceId?: string; query?: string; headers?: Record<string, string> } = {}) {
+    return this.request({
+      method: 'POST',
+      url: `/api/marketplaces/${options.marketplaceId ?? 'ATVPDKIKX0DER'}/cart/carts/retail/items${options.query ?? ''}`,
+      headers: {
+        'content-type': 'application/vnd.com.amazon.api+json; type="cart.add-items.request/v1"',
+        accept: 'application/vnd.com.amazon.api+json; type="cart.add-items/v1"',
+        'accept-language': 'en-US',
+        'x-csrf-token': this.csrfToken,
+        'x-encrypted-slate-token': this.slateToken,
+        ...(options.headers ?? {}),
+      },
+      payload: JSON.stringify({ items }),
+    });
+  }
+
+  /** POST a urlencoded form with the CSRF token as a field, as a plain HTML form does. */
+  postForm(url: string, fields: Record<string, string>, options: { csrf?: boolean } = {}) {
+    const body = new URLSearchParams({ ...(options.csrf === false ? {} : { csrfToken: this.csrfToken }), ...fields });
+    return this.request({
+      method: 'POST',
+      url,
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      payload: body.toString(),
+    });
+  }
+
+  async cartCount(): Promise<number> {
+    const response = await this.request({ method: 'GET', url: '/api/marketplaces/ATVPDKIKX0DER/cart/count' });
+    return (response.json() as { entity: { items: number } }).entity.items;
+  }
+}
