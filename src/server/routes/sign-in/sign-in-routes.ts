@@ -14,6 +14,7 @@ import {
   findCustomerByEmail,
   recordSignInFailure,
 } from '../../db/repositories/customer-repository';
+import { sendError } from '../../plugins/errors';
 import { SIGNED_IN_TTL_MS } from '../../plugins/session';
 import { hashPassword, verifyPassword } from '../../security/passwords';
 import type { ClientAssets } from '../../render/client-assets';
@@ -33,8 +34,12 @@ export const signInRoutes: FastifyPluginAsyncZod<{ assets?: ClientAssets }> = as
     reply: FastifyReply,
     status: number,
     view: Pick<SignInPageData, 'returnTo' | 'mode' | 'email' | 'error'>,
-  ) =>
-    sendPage(
+  ) => {
+    // A script that asks for JSON gets the contract's error body; a browser's form post gets the page.
+    if (status >= 400 && wantsJson(request)) {
+      return sendError(reply, status, ERROR_CODES[status] ?? 'invalid_request', view.error ?? 'invalid request');
+    }
+    return sendPage(
       app,
       request,
       reply,
@@ -43,6 +48,7 @@ export const signInRoutes: FastifyPluginAsyncZod<{ assets?: ClientAssets }> = as
       { page: 'sign-in', shopper: await shopperView(app, request), csrfToken: request.session.csrfToken, ...view },
       assets,
     );
+  };
 
   /** The new session id at sign-in (no fixation) and the anonymous cart merged into the customer's, once. */
   const startSession = async (request: FastifyRequest, reply: FastifyReply, customerId: string) => {
@@ -149,6 +155,18 @@ export const signInRoutes: FastifyPluginAsyncZod<{ assets?: ClientAssets }> = as
       return reply.redirect(form.path, 303);
     },
   );
+};
+
+const ERROR_CODES: Record<number, string> = {
+  400: 'invalid_request',
+  401: 'invalid_credentials',
+  409: 'account_exists',
+  429: 'too_many_attempts',
+};
+
+const wantsJson = (request: FastifyRequest) => {
+  const accept = request.headers.accept ?? '';
+  return accept.includes('application/json') && !accept.includes('text/html');
 };
 
 const capitalize = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);

@@ -1,0 +1,148 @@
+// npm run bench: HTTP benchmarks of the built server on SQLite against a bare Fastify route, same run.
+// Writes bench/report.md (machine, req/s, p50/p99 latency, ratio to the baseline). Never a test.
+import { type ChildProcess, execSync, spawn } from 'node:child_process';
+import { existsSync, mkdtempSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import { join } from 'node:path';
+import autocannon from 'autocannon';
+
+const APP_PORT = 3201;
+const BARE_PORT = 3202;
+const DURATION_S = Number(process.env.BENCH_DURATION ?? 10);
+const SPEAKER = { asin: 'B0PDPSPK01', offerListingId: 'OL-B0PDPSPK01-NEW', quantity: 1 };
+
+type Row = { name: string; rps: number; p50: number; p99: number; errors: number; non2xx: number; note?: string };
+
+function start(command: string, args: string[], env: Record<string, string>): ChildProcess {
+  const child = spawn(command, args, { env: { ...process.env, ...env }, stdio: ['ignore', 'ignore', 'inherit'] });
+  return child;
+}
+
+async function waitFor(url: string) {
+  for (let i = 0; i < 100; i++) {
+    try {
+      if ((await fetch(url)).ok) return;
+    } catch {}
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  throw new Error(`${url} did not come up`);
+}
+
+async function session(base: string) {
+  const response = await fetch(`${base}/dp/B0PDPSPK01`);
+  const cookie = (response.headers.get('set-cookie') ?? '').split(';')[0] ?? '';
+  const html = await response.text();
+  const meta = (name: string) => new RegExp(`<meta name="${name}" content="([^"]*)"`).exec(html)?.[1] ?? '';
+  return { cookie, csrf: meta('csrf-token'), slate: meta('encrypted-slate-token') };
+}
+
+function run(options: autocannon.Options): Promise<autocannon.Result> {
+  return new Promise((resolve, reject) => {
+    autocannon(options, (error, result) => (error ? reject(error) : resolve(result)));
+  });
+}
+
+const row = (name: string, r: autocannon.Result, note?: string): Row => ({
+  name,
+  rps: Math.round(r.requests.average),
+  p50: r.latency.p50,
+  p99: r.latency.p99,
+  errors: r.errors + r.timeouts,
+  non2xx: r.non2xx,
+  ...(note ? { note } : {}),
+});
+
+async function main() {
+  if (!existsSync('dist/server/server.js')) execSync('npm run build', { stdio: 'inherit' });
+  const dir = mkdtempSync(join(os.tmpdir(), 'pdp-bench-'));
+  const app = start('node', ['dist/server/server.js'], {
+    PORT: String(APP_PORT),
+    DATABASE_URL: `sqlite:${join(dir, 'store.sqlite')}`,
+    LOG_LEVEL: 'silent',
+    NODE_ENV: 'production',
+    SESSION_SECRET: 'bench-secret-bench-secret-bench-secret',
+  });
+  const bare = start('node', ['bench/bare-server.mjs'], { PORT: String(BARE_PORT) });
+  const appBase = `http://127.0.0.1:${APP_PORT}`;
+  const bareBase = `http://127.0.0.1:${BARE_PORT}`;
+  try {
+    await waitFor(`${appBase}/healthz`);
+    await waitFor(`${bareBase}/bare`);
+    const rows: Row[] = [];
+    const warm = { connections: 10, duration: 2 };
+    await run({ url: `${bareBase}/bare`, ...warm });
+    const productUrl = `${appBase}/api/marketplaces/ATVPDKIKX0DER/products/B0PDPSPK01`;
+    const shopper = await session(appBase);
+    await run({ url: productUrl, headers: { cookie: shopper.cookie }, ...warm });
+
+    const bareResult = row('bare Fastify route (baseline)', await run({ url: `${bareBase}/bare`, connections: 10, duration: DURATION_S }));
+    rows.push(bareResult);
+    rows.push(
+      row(
+        'GET …/products/B0PDPSPK01',
+        await run({ url: productUrl, headers: { cookie: shopper.cookie }, connections: 10, duration: DURATION_S }),
+      ),
+    );
+
+    // Each add uses its own session (at most 10 speakers per order), at a fixed 500 requests/s.
+    const rate = 500;
+    const sessions = await Promise.all(Array.from({ length: Math.ceil((rate * DURATION_S) / 8) + 50 }, () => session(appBase)));
+    let next = 0;
+    const body = JSON.stringify({ items: [SPEAKER] });
+    const cart = await run({
+      url: `${appBase}/api/marketplaces/ATVPDKIKX0DER/cart/carts/retail/items`,
+      connections: 20,
+      duration: DURATION_S,
+      overallRate: rate,
+      requests: [
+        {
+          method: 'POST',
+          setupRequest: (request) => {
+            const s = sessions[next++ % sessions.length] ?? shopper;
+            return {
+              ...request,
+              body,
+              headers: {
+                'content-type': 'application/vnd.com.amazon.api+json; type="cart.add-items.request/v1"',
+                accept: 'application/vnd.com.amazon.api+json; type="cart.add-items/v1"',
+                cookie: s.cookie,
+                'x-csrf-token': s.csrf,
+                'x-encrypted-slate-token': s.slate,
+              },
+            };
+          },
+        },
+      ],
+    });
+    rows.push(row(`POST cart add at ${rate} req/s`, cart, 'fixed rate'));
+
+    const [baseline, product, add] = rows as [Row, Row, Row];
+    const machine = `${os.cpus()[0]?.model ?? 'unknown CPU'} × ${os.cpus().length}, ${Math.round(os.totalmem() / 2 ** 30)} GiB, ${os.platform()} ${os.release()}, Node ${process.version}`;
+    const lines = [
+      '# Benchmark report',
+      '',
+      `Generated by \`npm run bench\` on ${new Date().toISOString()}.`,
+      '',
+      `Machine: ${machine}. Database: SQLite (WAL) file. Each run ${DURATION_S} s after a 2 s warm-up; autocannon in the same machine.`,
+      '',
+      '| target | req/s | p50 ms | p99 ms | errors | non-2xx | ratio to baseline req/s |',
+      '|---|---:|---:|---:|---:|---:|---:|',
+      ...rows.map(
+        (r) =>
+          `| ${r.name} | ${r.rps} | ${r.p50} | ${r.p99} | ${r.errors} | ${r.non2xx} | ${(r.rps / baseline.rps).toFixed(2)}${r.note ? ` (${r.note})` : ''} |`,
+      ),
+      '',
+      'Targets (issue #2):',
+      `- product GET at least 30% of the bare route's req/s: ${((product.rps / baseline.rps) * 100).toFixed(0)}% ${product.rps / baseline.rps >= 0.3 ? '✅' : '❌'}`,
+      `- cart add p99 under 20 ms at 500 req/s: ${add.p99} ms ${add.p99 < 20 && add.non2xx === 0 ? '✅' : '❌'}`,
+      '',
+    ];
+    writeFileSync('bench/report.md', lines.join('\n'));
+    console.log(lines.join('\n'));
+  } finally {
+    app.kill('SIGTERM');
+    bare.kill('SIGTERM');
+  }
+}
+
+await main();

@@ -1,0 +1,55 @@
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { Shopper, type TestContext, createTestApp } from '../../../../tests/helpers/test-app';
+import { dialects } from '../../../../tests/helpers/test-store';
+
+describe.each(dialects)('product page on %s', (dialect) => {
+  let ctx: TestContext;
+  beforeAll(async () => {
+    ctx = await createTestApp(dialect);
+  });
+  afterAll(() => ctx?.close());
+
+  test('/dp/{asin} renders the title, price, image and add-to-cart button on the server', async () => {
+    const s = new Shopper(ctx.app);
+    const response = await s.visit('/dp/B0PDPSPK01');
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-type']).toContain('text/html');
+    expect(response.body).toMatch(/<h1[^>]*id="productTitle"[^>]*>[^<]*Nimbus/);
+    expect(response.body).toContain('$49.99');
+    expect(response.body).toMatch(/<img[^>]+src="\/images\/demo\/[^"]+\.svg"/);
+    expect(response.body).toContain('Add to Cart');
+    expect(response.body).toContain('<link rel="canonical" href="http://localhost:80/dp/B0PDPSPK01">');
+    expect(response.headers['content-security-policy']).toContain("script-src 'self'");
+    expect(response.headers['cache-control']).toBe('no-store');
+  });
+
+  test('/dp/{asin}/ref=… serves the same page and keeps the tag for the cart call', async () => {
+    const s = new Shopper(ctx.app);
+    const response = await s.visit('/dp/B0PDPSPK01/ref=ods_dabb_B0PDPSPK01_productInfo');
+    expect(response.statusCode).toBe(200);
+    expect(response.body).toContain('"refTag":"ods_dabb_B0PDPSPK01_productInfo"');
+  });
+
+  test('page data is JSON that cannot break out of its script tag', async () => {
+    const s = new Shopper(ctx.app);
+    const response = await s.visit('/dp/B0PDPSPK01');
+    const data = /<script type="application\/json" id="page-data">(.*?)<\/script>/s.exec(response.body)?.[1] ?? '';
+    expect(data).not.toContain('<');
+    expect(JSON.parse(data).product.asin).toBe('B0PDPSPK01');
+  });
+
+  test('an unknown ASIN is a 404 page', async () => {
+    const s = new Shopper(ctx.app);
+    const response = await s.visit('/dp/B0NOTHERE1');
+    expect(response.statusCode).toBe(404);
+    expect(response.body).toContain("Sorry, we couldn't find that page");
+    expect(response.body).toContain('<meta name="csrf-token"');
+  });
+
+  test('the sign-in page is a plain form that posts the CSRF token', async () => {
+    const s = new Shopper(ctx.app);
+    const response = await s.visit('/gp/sign-in.html');
+    expect(response.body).toMatch(/<form method="post" action="\/gp\/sign-in.html"/);
+    expect(response.body).toContain(`name="csrfToken" value="${s.csrfToken}"`);
+  });
+});

@@ -1,0 +1,110 @@
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { Shopper, type TestContext, createTestApp } from '../../../../tests/helpers/test-app';
+import { dialects } from '../../../../tests/helpers/test-store';
+
+const US = 'ATVPDKIKX0DER';
+
+describe.each(dialects)('product API on %s', (dialect) => {
+  let ctx: TestContext;
+  let shopper: Shopper;
+  beforeAll(async () => {
+    ctx = await createTestApp(dialect);
+    shopper = new Shopper(ctx.app);
+    await shopper.visit();
+  });
+  afterAll(() => ctx?.close());
+
+  const get = (path: string) => shopper.request({ method: 'GET', url: `/api/marketplaces/${US}/products/${path}` });
+
+  test('answers the product with images, title, price, reviews summary, bullets, quantity, call to action and availability', async () => {
+    const response = await get('B0PDPSPK01');
+    expect(response.statusCode).toBe(200);
+    const { entity } = response.json();
+    expect(entity.asin).toBe('B0PDPSPK01');
+    expect(entity.title.displayString).toMatch(/Nimbus/);
+    expect(entity.images.length).toBeGreaterThan(0);
+    expect(entity.images[0]).toMatchObject({ url: expect.stringMatching(/^\/images\/demo\/.+\.svg$/), altText: expect.any(String) });
+    expect(entity.customerReviewsSummary).toMatchObject({ starRating: expect.any(Number), ratingCount: expect.any(Number) });
+    expect(entity.featureBullets.length).toBeGreaterThan(0);
+    const option = entity.buyingOptions[0];
+    expect(option).toMatchObject({
+      type: 'NEW',
+      offerListingId: 'OL-B0PDPSPK01-NEW',
+      price: {
+        priceToPay: { amount: 49.99, currencyCode: 'USD', displayString: '$49.99' },
+        basisPrice: { amount: 59.99, currencyCode: 'USD', displayString: '$59.99' },
+        savings: { percentage: 17 },
+      },
+      quantity: { minOrderQuantity: 1, maxOrderQuantity: 10 },
+      callToAction: { addToCart: { data: { canAddToCart: true, offerListingId: 'OL-B0PDPSPK01-NEW' } } },
+      availability: { type: 'IN_STOCK' },
+    });
+    expect(option.quantityPricingTable).toBeUndefined();
+  });
+
+  test('expand= returns only the requested expansions and refuses unknown ones', async () => {
+    const { entity } = (await get('B0PDPSPK01?expand=title,price')).json();
+    expect(entity.title).toBeDefined();
+    expect(entity.images).toBeUndefined();
+    expect(entity.buyingOptions[0].price).toBeDefined();
+    expect(entity.buyingOptions[0].availability).toBeUndefined();
+    const bad = await get('B0PDPSPK01?expand=title,secrets');
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().error.message).toContain('unknown expansion "secrets"');
+  });
+
+  test('BIZ-047 itemQuantity prices the quantity by tier and merchantId picks the seller', async () => {
+    const all = (await get('B0PDPPAP01?expand=price,quantity')).json().entity.buyingOptions;
+    expect(all.map((o: { type: string }) => o.type).sort()).toEqual(['B2B_NEW', 'CUSTOM_OFFER', 'NEW']);
+    const b2b = all.find((o: { type: string }) => o.type === 'B2B_NEW');
+    const one = (await get(`B0PDPPAP01?expand=price&merchantId=${b2b.merchant.merchantId}`)).json().entity.buyingOptions;
+    expect(one).toHaveLength(1);
+    const many = (await get(`B0PDPPAP01?expand=price&merchantId=${b2b.merchant.merchantId}&itemQuantity=50`)).json().entity
+      .buyingOptions[0];
+    expect(many.price.priceToPay.amount).toBeLessThan(one[0].price.priceToPay.amount);
+  });
+
+  test('BIZ-049 BIZ-050 the quantity pricing table pages through nextPage URLs and a page past the end is a 404', async () => {
+    const first = (await get('B0PDPPAP01?expand=quantityPricingTable&buyingOptionTypes=B2B_NEW')).json().entity.buyingOptions[0];
+    const tiers = [...first.quantityPricingTable.tiers];
+    let next: string | undefined = first.quantityPricingTable.nextPage?.resource.url;
+    let pages = 1;
+    while (next) {
+      const page = await shopper.request({ method: 'GET', url: next });
+      expect(page.statusCode).toBe(200);
+      const table = page.json().entity.buyingOptions[0].quantityPricingTable;
+      tiers.push(...table.tiers);
+      next = table.nextPage?.resource.url;
+      pages++;
+    }
+    expect(pages).toBeGreaterThanOrEqual(3);
+    expect(tiers.length).toBeGreaterThanOrEqual(15);
+    const minimums = tiers.map((t: { minimumQuantity: number }) => t.minimumQuantity);
+    expect(minimums).toEqual([...minimums].sort((a, b) => a - b));
+    expect(tiers[0]).toMatchObject({ priceMessage: expect.stringMatching(/^\$\d+\.\d{2}\/unit$/), hidden: false });
+    const past = await get(`B0PDPPAP01?expand=quantityPricingTable&buyingOptionTypes=B2B_NEW&page=${pages + 1}`);
+    expect(past.statusCode).toBe(404);
+  });
+
+  test('buyingOptionTypes=LIGHTNING_DEAL filters to deal offers (none before deals exist)', async () => {
+    const response = await get('B0PDPSPK01?buyingOptionTypes=LIGHTNING_DEAL&offerListingId=OL-B0PDPSPK01-NEW');
+    expect(response.statusCode).toBe(200);
+    expect(response.json().entity.buyingOptions).toEqual([]);
+  });
+
+  test('an unknown asin or marketplace is a 404 JSON error; bad parameters are a 400', async () => {
+    expect((await get('B0NOPE0000')).json()).toEqual({ error: { code: 'unknown_product', message: 'no product with this asin' } });
+    const market = await shopper.request({ method: 'GET', url: '/api/marketplaces/XX/products/B0PDPSPK01' });
+    expect(market.statusCode).toBe(404);
+    for (const query of ['itemQuantity=0', 'itemQuantity=abc', 'itemQuantity=1000', 'page=11', 'bogus=1']) {
+      const response = await get(`B0PDPSPK01?${query}`);
+      expect({ query, status: response.statusCode }).toEqual({ query, status: 400 });
+    }
+  });
+
+  test('prices follow the marketplace format: a product without offers in JP has no buying options', async () => {
+    const response = await shopper.request({ method: 'GET', url: '/api/marketplaces/A1VC38T7YXB528/products/B0PDPSPK01' });
+    expect(response.statusCode).toBe(200);
+    expect(response.json().entity.buyingOptions).toEqual([]);
+  });
+});

@@ -1,0 +1,66 @@
+import AxeBuilder from '@axe-core/playwright';
+import { expect, test } from '@playwright/test';
+
+test.describe('product page skeleton', () => {
+  test('shows the title, image and price, and add to cart updates the header count', async ({ page }) => {
+    const errors: string[] = [];
+    page.on('console', (message) => {
+      if (message.type() === 'error') errors.push(message.text());
+    });
+    await page.goto('/dp/B0PDPSPK01');
+    await expect(page.getByRole('heading', { level: 1 })).toContainText('Nimbus');
+    await expect(page.getByRole('img').first()).toBeVisible();
+    await expect(page.getByTestId('price')).toHaveText('$49.99');
+    const cart = page.getByRole('link', { name: /^Cart, \d+ items$/ });
+    await expect(cart).toHaveAccessibleName('Cart, 0 items');
+    await page.getByRole('combobox', { name: 'Quantity:' }).selectOption('2');
+    await page.getByRole('button', { name: 'Add to Cart' }).click();
+    await expect(page.getByText('Added to cart')).toBeVisible();
+    await expect(cart).toHaveAccessibleName('Cart, 2 items');
+    await page.reload();
+    await expect(cart).toHaveAccessibleName('Cart, 2 items');
+    expect(errors).toEqual([]);
+  });
+
+  test('an unknown ASIN shows the not-found page', async ({ page }) => {
+    const response = await page.goto('/dp/B0NOTHERE1');
+    expect(response?.status()).toBe(404);
+    await expect(page.getByRole('heading', { name: "Sorry, we couldn't find that page" })).toBeVisible();
+  });
+
+  test('axe finds no violations on the product and sign-in pages', async ({ page }) => {
+    for (const path of ['/dp/B0PDPSPK01', '/gp/sign-in.html']) {
+      await page.goto(path);
+      const results = await new AxeBuilder({ page }).analyze();
+      expect(results.violations.map((v) => `${path}: ${v.id} ${v.help}`)).toEqual([]);
+    }
+  });
+});
+
+test.describe('sign-in', () => {
+  test('SEC-004 signing in from the product page returns to it, signed in', async ({ page }) => {
+    await page.goto('/dp/B0PDPBAT01');
+    await page.getByRole('link', { name: 'Hello, sign in' }).click();
+    await expect(page).toHaveURL(/\/gp\/sign-in\.html\?path=%2Fdp%2FB0PDPBAT01/);
+    await page.getByLabel('Email').fill('shopper@example.com');
+    await page.getByLabel('Password').fill('shopper-demo');
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await expect(page).toHaveURL(/\/dp\/B0PDPBAT01$/);
+    await expect(page.getByText(/^Hello, (?!sign in)/)).toBeVisible();
+  });
+
+  test.describe('without JavaScript', () => {
+    test.use({ javaScriptEnabled: false });
+    test('the sign-in form works as a plain HTML form', async ({ page }) => {
+      await page.goto('/gp/sign-in.html?path=%2Fdp%2FB0PDPSPK01');
+      await page.getByLabel('Email').fill('prime@example.com');
+      await page.getByLabel('Password').fill('wrong-password');
+      await page.getByRole('button', { name: 'Sign in' }).click();
+      await expect(page.getByRole('alert')).toContainText('Your email or password is incorrect.');
+      await page.getByLabel('Password').fill('prime-demo');
+      await page.getByRole('button', { name: 'Sign in' }).click();
+      await expect(page).toHaveURL(/\/dp\/B0PDPSPK01$/);
+      await expect(page.getByText(/^Hello, (?!sign in)/)).toBeVisible();
+    });
+  });
+});
