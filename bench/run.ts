@@ -11,10 +11,21 @@ const BARE_PORT = 3202;
 const DURATION_S = Number(process.env.BENCH_DURATION ?? 10);
 const SPEAKER = { asin: 'B0PDPSPK01', offerListingId: 'OL-B0PDPSPK01-NEW', quantity: 1 };
 
-type Row = { name: string; rps: number; p50: number; p99: number; errors: number; non2xx: number; note?: string };
+type Row = {
+  name: string;
+  rps: number;
+  p50: number;
+  p99: number;
+  errors: number;
+  non2xx: number;
+  note?: string;
+};
 
 function start(command: string, args: string[], env: Record<string, string>): ChildProcess {
-  const child = spawn(command, args, { env: { ...process.env, ...env }, stdio: ['ignore', 'ignore', 'inherit'] });
+  const child = spawn(command, args, {
+    env: { ...process.env, ...env },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
   return child;
 }
 
@@ -75,18 +86,28 @@ async function main() {
     const shopper = await session(appBase);
     await run({ url: productUrl, headers: { cookie: shopper.cookie }, ...warm });
 
-    const bareResult = row('bare Fastify route (baseline)', await run({ url: `${bareBase}/bare`, connections: 10, duration: DURATION_S }));
+    const bareResult = row(
+      'bare Fastify route (baseline)',
+      await run({ url: `${bareBase}/bare`, connections: 10, duration: DURATION_S }),
+    );
     rows.push(bareResult);
     rows.push(
       row(
         'GET …/products/B0PDPSPK01',
-        await run({ url: productUrl, headers: { cookie: shopper.cookie }, connections: 10, duration: DURATION_S }),
+        await run({
+          url: productUrl,
+          headers: { cookie: shopper.cookie },
+          connections: 10,
+          duration: DURATION_S,
+        }),
       ),
     );
 
     // Each add uses its own session (at most 10 speakers per order), at a fixed 500 requests/s.
     const rate = 500;
-    const sessions = await Promise.all(Array.from({ length: Math.ceil((rate * DURATION_S) / 8) + 50 }, () => session(appBase)));
+    const sessions = await Promise.all(
+      Array.from({ length: Math.ceil((rate * DURATION_S) / 8) + 50 }, () => session(appBase)),
+    );
     let next = 0;
     const body = JSON.stringify({ items: [SPEAKER] });
     const cart = await run({

@@ -15,7 +15,10 @@ function newest(dir) {
 }
 
 const built = outputs.every((file) => existsSync(file));
-const stale = built && Math.min(...outputs.map((f) => statSync(f).mtimeMs)) < Math.max(newest('src'), statSync('package.json').mtimeMs);
+const stale =
+  built &&
+  Math.min(...outputs.map((f) => statSync(f).mtimeMs)) <
+    Math.max(newest('src'), statSync('package.json').mtimeMs);
 if (!built || stale) {
   console.log(built ? 'sources changed since the last build; building…' : 'no build yet; building…');
   execSync('npm run build', { stdio: 'inherit' });

@@ -14,15 +14,15 @@ import { csrfPlugin } from './plugins/csrf';
 import { errorsPlugin, sendError } from './plugins/errors';
 import { metricsPlugin } from './plugins/metrics';
 import { sessionPlugin } from './plugins/session';
-import { type Clock, storePlugin } from './plugins/store';
 import { staticPlugin } from './plugins/static';
+import { type Clock, storePlugin } from './plugins/store';
+import type { ClientAssets } from './render/client-assets';
 import { cartRoutes } from './routes/cart/cart-routes';
 import { healthRoutes } from './routes/health/health-routes';
 import { loggingRoutes } from './routes/logging/logging-routes';
 import { pageRoutes } from './routes/pages/page-routes';
 import { productRoutes } from './routes/products/product-routes';
 import { signInRoutes } from './routes/sign-in/sign-in-routes';
-import type { ClientAssets } from './render/client-assets';
 
 export type AppOptions = {
   env: Env;
@@ -35,7 +35,12 @@ export type AppOptions = {
 const VERSIONED_JSON = /^application\/vnd\.com\.amazon\.api\+json/;
 
 /** Builds the app. Plugins register in this order: errors, metrics, store, parsers, session, csrf, docs, routes. */
-export async function buildApp({ env, store, clock = Date.now, assets }: AppOptions): Promise<FastifyInstance> {
+export async function buildApp({
+  env,
+  store,
+  clock = Date.now,
+  assets,
+}: AppOptions): Promise<FastifyInstance> {
   const app = Fastify({
     logger:
       env.LOG_LEVEL === 'silent'
@@ -51,7 +56,12 @@ export async function buildApp({ env, store, clock = Date.now, assets }: AppOpti
   app.setSerializerCompiler(serializerCompiler);
   await app.register(errorsPlugin);
   await app.register(metricsPlugin);
-  await app.register(storePlugin, { store: store ?? openStore(env.DATABASE_URL), env, clock, ownsStore: !store });
+  await app.register(storePlugin, {
+    store: store ?? openStore(env.DATABASE_URL),
+    env,
+    clock,
+    ownsStore: !store,
+  });
 
   await app.register(formbody, { bodyLimit: 64 * 1024 });
   // The cart API's versioned media types (cart.add-items.request/v1) carry JSON.
@@ -62,7 +72,11 @@ export async function buildApp({ env, store, clock = Date.now, assets }: AppOpti
 
   await app.register(swagger, {
     openapi: {
-      info: { title: 'PDP store API', version: '1.0.0', description: 'The calls the product detail page makes.' },
+      info: {
+        title: 'PDP store API',
+        version: '1.0.0',
+        description: 'The calls the product detail page makes.',
+      },
       components: {
         securitySchemes: {
           csrf: { type: 'apiKey', in: 'header', name: 'x-csrf-token' },

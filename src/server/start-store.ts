@@ -1,16 +1,23 @@
 import type { FastifyBaseLogger } from 'fastify';
-import type { Store } from './db/database';
 import { importCatalogFile, seedAccounts } from './catalog/catalog-files';
+import type { Store } from './db/database';
 import type { Env } from './env';
 
 /** Migrates, and on an empty database loads the demo catalog and accounts (DESIGN: npm start). */
-export async function prepareStore(store: Store, env: Env, log: Pick<FastifyBaseLogger, 'info'>, now: number) {
+export async function prepareStore(
+  store: Store,
+  env: Env,
+  log: Pick<FastifyBaseLogger, 'info'>,
+  now: number,
+) {
   await store.migrate();
   const any = await store.db.selectFrom('products').select('asin').limit(1).executeTakeFirst();
   if (any) return;
   const result = await importCatalogFile(store.db, env.CATALOG_FILE, now);
   if (!result.ok) {
-    throw new Error(`catalog ${env.CATALOG_FILE} is invalid:\n${result.problems.map((p) => `  ${p.path}: ${p.message}`).join('\n')}`);
+    throw new Error(
+      `catalog ${env.CATALOG_FILE} is invalid:\n${result.problems.map((p) => `  ${p.path}: ${p.message}`).join('\n')}`,
+    );
   }
   const accounts = await seedAccounts(store.db, env.ACCOUNTS_FILE, now);
   log.info({ ...result.summary, accounts }, 'loaded the demo catalog into an empty database');

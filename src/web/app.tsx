@@ -1,7 +1,7 @@
+import type { PageData } from './page-data';
 import { NotFoundPage } from './pages/not-found/not-found-page';
 import { ProductPage } from './pages/product/product-page';
 import { SignInPage } from './pages/sign-in/sign-in-page';
-import type { PageData } from './page-data';
 
 /** The root every page renders from, on the server and in the browser alike. */
 export function App({ data }: { data: PageData }) {

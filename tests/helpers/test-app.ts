@@ -2,7 +2,7 @@ import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fas
 import { buildApp } from '../../src/server/app';
 import { importCatalogFile, seedAccounts } from '../../src/server/catalog/catalog-files';
 import { readEnv } from '../../src/server/env';
-import { type TestStore, createTestStore } from './test-store';
+import { createTestStore, type TestStore } from './test-store';
 
 export const T0 = Date.UTC(2026, 10, 22, 12, 0, 0);
 
@@ -20,7 +20,11 @@ export async function createTestApp(
 ): Promise<TestContext> {
   const store = await createTestStore(dialect);
   const clock = { now: T0 };
-  const env = readEnv({ NODE_ENV: 'test', LOG_LEVEL: 'silent', SESSION_SECRET: 'test-secret-test-secret-test-secret-42' });
+  const env = readEnv({
+    NODE_ENV: 'test',
+    LOG_LEVEL: 'silent',
+    SESSION_SECRET: 'test-secret-test-secret-test-secret-42',
+  });
   if (options.seed !== false) {
     const result = await importCatalogFile(store.db, env.CATALOG_FILE, clock.now);
     if (!result.ok) throw new Error(`demo catalog invalid: ${JSON.stringify(result.problems.slice(0, 3))}`);
@@ -52,7 +56,9 @@ export class Shopper {
   async visit(url = '/dp/B0PDPSPK01'): Promise<LightMyRequestResponse> {
     const response = await this.request({ method: 'GET', url, headers: { accept: 'text/html' } });
     const meta = (name: string) =>
-      new RegExp(`<meta name="${name}" content="([^"]*)"`).exec(response.body)?.[1]?.replaceAll('&amp;', '&') ?? '';
+      new RegExp(`<meta name="${name}" content="([^"]*)"`)
+        .exec(response.body)?.[1]
+        ?.replaceAll('&amp;', '&') ?? '';
     this.csrfToken = meta('csrf-token');
     this.slateToken = meta('encrypted-slate-token');
     const data = /<script type="application\/json" id="page-data">(.*?)<\/script>/s.exec(response.body)?.[1];
@@ -60,7 +66,9 @@ export class Shopper {
     return response;
   }
 
-  async request(options: InjectOptions & { headers?: Record<string, string> }): Promise<LightMyRequestResponse> {
+  async request(
+    options: InjectOptions & { headers?: Record<string, string> },
+  ): Promise<LightMyRequestResponse> {
     const response = await this.app.inject({
       ...options,
       headers: { ...(this.cookie ? { cookie: this.cookie } : {}), ...(options.headers ?? {}) },
@@ -75,7 +83,10 @@ export class Shopper {
   }
 
   /** POST to the cart API as the page does: versioned media types, CSRF and slate tokens. */
-  addItems(items: unknown, options: { marketplaceId?: string; query?: string; headers?: Record<string, string> } = {}) {
+  addItems(
+    items: unknown,
+    options: { marketplaceId?: string; query?: string; headers?: Record<string, string> } = {},
+  ) {
     return this.request({
       method: 'POST',
       url: `/api/marketplaces/${options.marketplaceId ?? 'ATVPDKIKX0DER'}/cart/carts/retail/items${options.query ?? ''}`,
@@ -93,7 +104,10 @@ export class Shopper {
 
   /** POST a urlencoded form with the CSRF token as a field, as a plain HTML form does. */
   postForm(url: string, fields: Record<string, string>, options: { csrf?: boolean } = {}) {
-    const body = new URLSearchParams({ ...(options.csrf === false ? {} : { csrfToken: this.csrfToken }), ...fields });
+    const body = new URLSearchParams({
+      ...(options.csrf === false ? {} : { csrfToken: this.csrfToken }),
+      ...fields,
+    });
     return this.request({
       method: 'POST',
       url,

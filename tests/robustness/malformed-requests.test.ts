@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { Shopper, type TestContext, createTestApp } from '../helpers/test-app';
+import { createTestApp, Shopper, type TestContext } from '../helpers/test-app';
 import { dialects } from '../helpers/test-store';
 
 // Issue #2 acceptance: at least 1,000 generated malformed requests across every route; each answer is a
@@ -9,7 +9,13 @@ import { dialects } from '../helpers/test-store';
 const US = 'ATVPDKIKX0DER';
 const VALID_ITEM = { asin: 'B0PDPSPK01', offerListingId: 'OL-B0PDPSPK01-NEW', quantity: 1 };
 
-type Req = { method: 'GET' | 'POST' | 'PUT' | 'DELETE'; url: string; headers?: Record<string, string>; payload?: string; tokens: 'good' | 'none' | 'wrong' };
+type Req = {
+  method: 'GET' | 'POST' | 'PUT' | 'DELETE';
+  url: string;
+  headers?: Record<string, string>;
+  payload?: string;
+  tokens: 'good' | 'none' | 'wrong';
+};
 
 const junk = fc.oneof(
   fc.string({ maxLength: 30 }),
@@ -17,16 +23,37 @@ const junk = fc.oneof(
   fc.double(),
   fc.constantFrom(null, true, false, [], {}, 1e308, -1, 0, '', ' ', '<script>', '../../etc/passwd', '💥'),
 );
-const badQuantity = fc.oneof(fc.constantFrom(0, -1, 1.5, 1e9, 1000, '1', null, Number.MAX_SAFE_INTEGER), fc.string({ maxLength: 5 }));
+const badQuantity = fc.oneof(
+  fc.constantFrom(0, -1, 1.5, 1e9, 1000, '1', null, Number.MAX_SAFE_INTEGER),
+  fc.string({ maxLength: 5 }),
+);
 const unknownAsin = fc.stringMatching(/^B0ZZ[A-Z0-9]{6}$/);
-const badAsin = fc.oneof(unknownAsin, fc.constantFrom('', 'x', 'B0PDP', 'B0PDPSPK01B0PDPSPK01B0PDPSPK01', '../etc'));
+const badAsin = fc.oneof(
+  unknownAsin,
+  fc.constantFrom('', 'x', 'B0PDP', 'B0PDPSPK01B0PDPSPK01B0PDPSPK01', '../etc'),
+);
 
 const badItem = fc.oneof(
-  fc.record({ asin: badAsin, offerListingId: fc.constant(VALID_ITEM.offerListingId), quantity: fc.constant(1) }),
-  fc.record({ asin: fc.constant(VALID_ITEM.asin), offerListingId: fc.string({ maxLength: 12 }), quantity: fc.constant(1) }),
-  fc.record({ asin: fc.constant(VALID_ITEM.asin), offerListingId: fc.constant(VALID_ITEM.offerListingId), quantity: badQuantity }),
+  fc.record({
+    asin: badAsin,
+    offerListingId: fc.constant(VALID_ITEM.offerListingId),
+    quantity: fc.constant(1),
+  }),
+  fc.record({
+    asin: fc.constant(VALID_ITEM.asin),
+    offerListingId: fc.string({ maxLength: 12 }),
+    quantity: fc.constant(1),
+  }),
+  fc.record({
+    asin: fc.constant(VALID_ITEM.asin),
+    offerListingId: fc.constant(VALID_ITEM.offerListingId),
+    quantity: badQuantity,
+  }),
   fc.record({ asin: junk, offerListingId: junk, quantity: junk }),
-  fc.record({ ...Object.fromEntries(Object.entries(VALID_ITEM).map(([k, v]) => [k, fc.constant(v)])), additionalParameters: junk }),
+  fc.record({
+    ...Object.fromEntries(Object.entries(VALID_ITEM).map(([k, v]) => [k, fc.constant(v)])),
+    additionalParameters: junk,
+  }),
   fc.constant({ ...VALID_ITEM, quantity: 11 }),
   fc.constant({ asin: 'B0PDPFLT01', offerListingId: 'OL-B0PDPFLT01-NEW', quantity: 1 }),
   fc.constant({ ...VALID_ITEM, unexpected: 'field' }),
@@ -41,9 +68,22 @@ const request: fc.Arbitrary<Req> = fc.oneof(
     method: fc.constant('GET' as const),
     url: fc.oneof(
       badAsin.map((a) => `/api/marketplaces/${US}/products/${encodeURIComponent(a) || 'x'}`),
-      fc.constantFrom('itemQuantity=0', 'itemQuantity=-5', 'itemQuantity=1e99', 'itemQuantity=abc', 'expand=nope', 'page=0', 'page=11', 'buyingOptionTypes=USED', 'x=1')
+      fc
+        .constantFrom(
+          'itemQuantity=0',
+          'itemQuantity=-5',
+          'itemQuantity=1e99',
+          'itemQuantity=abc',
+          'expand=nope',
+          'page=0',
+          'page=11',
+          'buyingOptionTypes=USED',
+          'x=1',
+        )
         .map((q) => `/api/marketplaces/${US}/products/B0PDPSPK01?${q}`),
-      fc.string({ minLength: 1, maxLength: 12 }).map((m) => `/api/marketplaces/${encodeURIComponent(m)}x/products/B0PDPSPK01`),
+      fc
+        .string({ minLength: 1, maxLength: 12 })
+        .map((m) => `/api/marketplaces/${encodeURIComponent(m)}x/products/B0PDPSPK01`),
     ),
     tokens: fc.constant('good' as const),
   }),
@@ -73,28 +113,47 @@ const request: fc.Arbitrary<Req> = fc.oneof(
     method: fc.constant('GET' as const),
     url: fc.oneof(
       fc.constantFrom('count', 'items', 'summary').map((p) => `/api/marketplaces/NOPE/cart/${p}`),
-      fc.constantFrom('cartTypes=SAVED', 'filter=x', 'cartTypes=').map((q) => `/api/marketplaces/${US}/cart/items?${q}`),
+      fc
+        .constantFrom('cartTypes=SAVED', 'filter=x', 'cartTypes=')
+        .map((q) => `/api/marketplaces/${US}/cart/items?${q}`),
     ),
     tokens: fc.constant('good' as const),
   }),
   // the legacy form: missing fields, bad quantities, unknown offers, or no token
   fc.record({
     method: fc.constant('POST' as const),
-    url: fc.constantFrom('/gp/add-to-cart/json/', '/gp/add-to-cart/json/ref=ldabb', '/cart/add-to-cart/ref=dp'),
+    url: fc.constantFrom(
+      '/gp/add-to-cart/json/',
+      '/gp/add-to-cart/json/ref=ldabb',
+      '/cart/add-to-cart/ref=dp',
+    ),
     headers: fc.constant({ 'content-type': 'application/x-www-form-urlencoded' }),
-    payload: fc.oneof(
-      fc.record({ 'asin.1': badAsin, 'offeringID.1': fc.string({ maxLength: 10 }) }),
-      fc.record({ 'asin.1': fc.constant('B0PDPSPK01'), 'offeringID.1': fc.constant('OL-B0PDPSPK01-NEW'), 'quantity.1': badQuantity.map(String) }),
-      fc.record({ clientName: fc.string({ maxLength: 10 }) }),
-      fc.record({ 'asin.1': fc.constant('B0PDPSPK01') }),
-      fc.record({ verificationSessionID: fc.constant('000-0000000-0000000'), 'asin.1': fc.constant('B0PDPSPK01'), 'offeringID.1': fc.constant('OL-B0PDPSPK01-NEW') }),
-    ).map((fields) => new URLSearchParams(fields as Record<string, string>).toString()),
+    payload: fc
+      .oneof(
+        fc.record({ 'asin.1': badAsin, 'offeringID.1': fc.string({ maxLength: 10 }) }),
+        fc.record({
+          'asin.1': fc.constant('B0PDPSPK01'),
+          'offeringID.1': fc.constant('OL-B0PDPSPK01-NEW'),
+          'quantity.1': fc.constantFrom('0', '-1', '1.5', '1000', 'abc', '99999', '1e3'),
+        }),
+        fc.record({ clientName: fc.string({ maxLength: 10 }) }),
+        fc.record({ 'asin.1': fc.constant('B0PDPSPK01') }),
+        fc.record({
+          verificationSessionID: fc.constant('000-0000000-0000000'),
+          'asin.1': fc.constant('B0PDPSPK01'),
+          'offeringID.1': fc.constant('OL-B0PDPSPK01-NEW'),
+        }),
+      )
+      .map((fields) => new URLSearchParams(fields as Record<string, string>).toString()),
     tokens: fc.constant('good' as const),
   }),
   // loggers and metric events
   fc.record({
     method: fc.constant('GET' as const),
-    url: fc.oneof(fc.constant('/hctp/log/refMarker'), fc.constantFrom('', '<x>', 'a b', 'é').map((t) => `/hctp/log/refMarker?ref_=${encodeURIComponent(t)}`)),
+    url: fc.oneof(
+      fc.constant('/hctp/log/refMarker'),
+      fc.constantFrom('', '<x>', 'a b', 'é').map((t) => `/hctp/log/refMarker?ref_=${encodeURIComponent(t)}`),
+    ),
     tokens: fc.constant('good' as const),
   }),
   fc.record({
@@ -120,10 +179,21 @@ const request: fc.Arbitrary<Req> = fc.oneof(
     method: fc.constant('POST' as const),
     url: fc.constant('/gp/sign-in.html'),
     headers: fc.constant({ 'content-type': 'application/x-www-form-urlencoded', accept: 'application/json' }),
-    payload: fc.oneof(
-      fc.record({ action: fc.constantFrom('sign-in', 'create-account', 'delete', ''), email: fc.constantFrom('', 'x', 'a@'), password: fc.constant('') }),
-      fc.record({ action: fc.constant('create-account'), name: fc.constant(''), email: fc.constant('new@example.com'), password: fc.constant('short') }),
-    ).map((fields) => new URLSearchParams(fields).toString()),
+    payload: fc
+      .oneof(
+        fc.record({
+          action: fc.constantFrom('sign-in', 'create-account', 'delete', ''),
+          email: fc.constantFrom('', 'x', 'a@'),
+          password: fc.constant(''),
+        }),
+        fc.record({
+          action: fc.constant('create-account'),
+          name: fc.constant(''),
+          email: fc.constant('new@example.com'),
+          password: fc.constant('short'),
+        }),
+      )
+      .map((fields) => new URLSearchParams(fields).toString()),
     tokens: fc.constantFrom('good' as const, 'none' as const),
   }),
   // unknown routes and methods

@@ -25,7 +25,11 @@ describe('parseAddToCartForm', () => {
   });
 
   test('CART-032 the deals variant sends ASIN.{i} and offerListingID.{i}', () => {
-    const form = parseAddToCartForm({ 'ASIN.1': 'B0PDPTAB01', 'offerListingID.1': 'OL-TAB', 'quantity.1': '1' });
+    const form = parseAddToCartForm({
+      'ASIN.1': 'B0PDPTAB01',
+      'offerListingID.1': 'OL-TAB',
+      'quantity.1': '1',
+    });
     expect(form.ok && form.items).toEqual([
       { index: 1, asin: 'B0PDPTAB01', offerListingId: 'OL-TAB', quantity: 1, customAttributes: [] },
     ]);
@@ -68,7 +72,11 @@ describe('parseAddToCartForm', () => {
     ['ten', 'invalid_quantity'],
     ['99999', 'invalid_quantity'],
   ])('quantity %s is refused naming the field', (quantity, code) => {
-    const form = parseAddToCartForm({ 'asin.3': 'B0PDPSPK01', 'offeringID.3': 'OL-1', 'quantity.3': quantity });
+    const form = parseAddToCartForm({
+      'asin.3': 'B0PDPSPK01',
+      'offeringID.3': 'OL-1',
+      'quantity.3': quantity,
+    });
     expect(form).toEqual({ ok: false, problem: expect.objectContaining({ code, field: 'quantity.3' }) });
   });
 

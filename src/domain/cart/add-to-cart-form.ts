@@ -22,7 +22,11 @@ const CUSTOM = /^custom-(name|value)\.(\d{1,3})\.(\d{1,3})$/;
 type Fields = Record<string, unknown>;
 
 const text = (value: unknown): string | undefined =>
-  typeof value === 'string' ? value : Array.isArray(value) && typeof value[0] === 'string' ? value[0] : undefined;
+  typeof value === 'string'
+    ? value
+    : Array.isArray(value) && typeof value[0] === 'string'
+      ? value[0]
+      : undefined;
 
 /** Parses `asin.{i}`/`ASIN.{i}`, `offeringID.{i}`/`offerListingID.{i}`, `quantity.{i}` and `custom-name.{n}.{m}`. */
 export function parseAddToCartForm(fields: Fields): ParsedAddToCartForm {
@@ -50,31 +54,49 @@ export function parseAddToCartForm(fields: Fields): ParsedAddToCartForm {
     }
   }
   if (rows.size === 0) {
-    return { ok: false, problem: { code: 'no_items', message: 'the request holds no items', field: 'asin.1' } };
+    return {
+      ok: false,
+      problem: { code: 'no_items', message: 'the request holds no items', field: 'asin.1' },
+    };
   }
   if (rows.size > MAX_FORM_ITEMS) {
     return {
       ok: false,
-      problem: { code: 'too_many_items', message: `at most ${MAX_FORM_ITEMS} items per request`, field: 'asin' },
+      problem: {
+        code: 'too_many_items',
+        message: `at most ${MAX_FORM_ITEMS} items per request`,
+        field: 'asin',
+      },
     };
   }
   const items: FormItem[] = [];
   for (const index of [...rows.keys()].sort((a, b) => a - b)) {
     const row = rows.get(index) ?? {};
     if (!row.asin) {
-      return { ok: false, problem: { code: 'missing_asin', message: `asin.${index} is required`, field: `asin.${index}` } };
+      return {
+        ok: false,
+        problem: { code: 'missing_asin', message: `asin.${index} is required`, field: `asin.${index}` },
+      };
     }
     if (!row.offer) {
       return {
         ok: false,
-        problem: { code: 'missing_offer', message: `offeringID.${index} is required`, field: `offeringID.${index}` },
+        problem: {
+          code: 'missing_offer',
+          message: `offeringID.${index} is required`,
+          field: `offeringID.${index}`,
+        },
       };
     }
     const quantity = row.quantity === undefined || row.quantity === '' ? 1 : Number(row.quantity);
     if (!/^\d{1,4}$/.test(row.quantity ?? '1') || !Number.isInteger(quantity) || quantity < 1) {
       return {
         ok: false,
-        problem: { code: 'invalid_quantity', message: `quantity.${index} must be a whole number above 0`, field: `quantity.${index}` },
+        problem: {
+          code: 'invalid_quantity',
+          message: `quantity.${index} must be a whole number above 0`,
+          field: `quantity.${index}`,
+        },
       };
     }
     const customAttributes = [...customs.entries()]

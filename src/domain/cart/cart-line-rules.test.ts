@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest';
-import { type OfferLimits, checkCartLine } from './cart-line-rules';
+import { checkCartLine, type OfferLimits } from './cart-line-rules';
 
 const offer = (overrides: Partial<OfferLimits> = {}): OfferLimits => ({
   asin: 'B0PDPSPK01',
@@ -50,7 +50,11 @@ describe('checkCartLine', () => {
   });
 
   test('refuses more than the stock', () => {
-    expect(checkCartLine(offer({ stock: 4 }), 'B0PDPSPK01', 5)?.message).toBe('only 4 of asin B0PDPSPK01 are in stock');
-    expect(checkCartLine(offer({ stock: 0 }), 'B0PDPSPK01', 1)?.message).toBe('asin B0PDPSPK01 is out of stock');
+    expect(checkCartLine(offer({ stock: 4 }), 'B0PDPSPK01', 5)?.message).toBe(
+      'only 4 of asin B0PDPSPK01 are in stock',
+    );
+    expect(checkCartLine(offer({ stock: 0 }), 'B0PDPSPK01', 1)?.message).toBe(
+      'asin B0PDPSPK01 is out of stock',
+    );
   });
 });

@@ -15,10 +15,18 @@ export type LineProblem = { code: string; message: string; field: string };
 /** Checks a cart line of `total` units of an offer (what is already in the cart plus what is added). */
 export function checkCartLine(offer: OfferLimits, requestedAsin: string, total: number): LineProblem | null {
   if (requestedAsin !== offer.asin) {
-    return { code: 'offer_mismatch', message: `offer does not belong to asin ${requestedAsin}`, field: 'offerListingId' };
+    return {
+      code: 'offer_mismatch',
+      message: `offer does not belong to asin ${requestedAsin}`,
+      field: 'offerListingId',
+    };
   }
   if (!offer.buyable) {
-    return { code: 'offer_not_buyable', message: `asin ${offer.asin} cannot be bought right now`, field: 'offerListingId' };
+    return {
+      code: 'offer_not_buyable',
+      message: `asin ${offer.asin} cannot be bought right now`,
+      field: 'offerListingId',
+    };
   }
   if (!Number.isInteger(total) || total < 1) {
     return { code: 'invalid_quantity', message: 'quantity must be above 0', field: 'quantity' };

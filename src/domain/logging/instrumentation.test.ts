@@ -11,7 +11,11 @@ import {
 
 describe('instrumentation', () => {
   test('LOG-001 a click on a recognised button captures the add-to-cart intention', () => {
-    expect(captureIntention(null, 'add-to-cart-button', 10)).toEqual({ button: 'add-to-cart-button', at: 10, submitted: false });
+    expect(captureIntention(null, 'add-to-cart-button', 10)).toEqual({
+      button: 'add-to-cart-button',
+      at: 10,
+      submitted: false,
+    });
     expect(captureIntention(null, 'buy-now-button', 11)?.button).toBe('buy-now-button');
     expect(captureIntention(null, 'some-link', 12)).toBeNull();
   });

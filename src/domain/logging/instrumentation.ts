@@ -31,9 +31,14 @@ export function createInstrumentation<S extends Record<string, FieldType>>(shape
   return {
     set<K extends keyof S & string>(field: K, value: unknown): boolean {
       const expected = shape[field];
-      const fits = expected === 'number' ? typeof value === 'number' && Number.isFinite(value) : typeof value === expected;
+      const fits =
+        expected === 'number'
+          ? typeof value === 'number' && Number.isFinite(value)
+          : typeof value === expected;
       if (!fits) {
-        warn(`instrumentation field ${field} expects a ${expected}, got ${value === null ? 'null' : typeof value}`);
+        warn(
+          `instrumentation field ${field} expects a ${expected}, got ${value === null ? 'null' : typeof value}`,
+        );
         return false;
       }
       values[field] = value as FieldValue<S[K]>;
@@ -48,7 +53,11 @@ export type AddToCartButton = (typeof ADD_TO_CART_BUTTONS)[number];
 export type AddToCartIntention = { button: AddToCartButton; at: number; submitted: boolean } | null;
 
 /** LOG-001: a click on a recognised button captures the intention; other clicks leave it as it was. */
-export function captureIntention(current: AddToCartIntention, buttonId: string, at: number): AddToCartIntention {
+export function captureIntention(
+  current: AddToCartIntention,
+  buttonId: string,
+  at: number,
+): AddToCartIntention {
   return (ADD_TO_CART_BUTTONS as readonly string[]).includes(buttonId)
     ? { button: buttonId as AddToCartButton, at, submitted: false }
     : current;

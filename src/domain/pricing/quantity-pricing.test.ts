@@ -18,11 +18,17 @@ describe('quantity pricing', () => {
   test('BIZ-008 an offer that cannot supply the quantity is OUT_OF_STOCK', () => {
     expect(availabilityFor(0, true, 1).type).toBe('OUT_OF_STOCK');
     expect(availabilityFor(3, true, 4)).toEqual({ type: 'OUT_OF_STOCK', displayString: 'Only 3 available' });
-    expect(availabilityFor(30, false, 1)).toEqual({ type: 'OUT_OF_STOCK', displayString: 'Currently unavailable' });
+    expect(availabilityFor(30, false, 1)).toEqual({
+      type: 'OUT_OF_STOCK',
+      displayString: 'Currently unavailable',
+    });
   });
 
   test('few units left is LIMITED_STOCK with the count, plenty is IN_STOCK', () => {
-    expect(availabilityFor(7, true, 1)).toEqual({ type: 'LIMITED_STOCK', displayString: 'Only 7 left in stock - order soon.' });
+    expect(availabilityFor(7, true, 1)).toEqual({
+      type: 'LIMITED_STOCK',
+      displayString: 'Only 7 left in stock - order soon.',
+    });
     expect(availabilityFor(500, true, 1)).toEqual({ type: 'IN_STOCK', displayString: 'In Stock' });
   });
 

@@ -2,8 +2,8 @@ import { writeFileSync } from 'node:fs';
 import { z } from 'zod';
 import { openStore } from '../db/database';
 import { readEnv } from '../env';
-import { catalogSchema } from './catalog-schema';
 import { importCatalogFile } from './catalog-files';
+import { catalogSchema } from './catalog-schema';
 
 // npm run catalog:import -- FILE.json   validates the whole file, then imports it (or writes nothing)
 // npm run catalog:schema                writes catalog/catalog.schema.json from the zod schema

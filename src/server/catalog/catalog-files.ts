@@ -1,11 +1,18 @@
-import { readFile } from 'node:fs/promises';
 import { randomUUID } from 'node:crypto';
+import { readFile } from 'node:fs/promises';
 import type { Kysely } from 'kysely';
 import { z } from 'zod';
 import { createCustomer, findCustomerByEmail } from '../db/repositories/customer-repository';
 import type { Database } from '../db/schema';
 import { hashPassword } from '../security/passwords';
-import { type CatalogProblem, type CatalogValidation, type ImportSummary, importCatalog, jsonPath, validateCatalog } from './import-catalog';
+import {
+  type CatalogProblem,
+  type CatalogValidation,
+  type ImportSummary,
+  importCatalog,
+  jsonPath,
+  validateCatalog,
+} from './import-catalog';
 
 /** Reads and validates a catalog file; a JSON syntax error is reported like any other problem. */
 export async function readCatalogFile(file: string): Promise<CatalogValidation> {
@@ -13,7 +20,10 @@ export async function readCatalogFile(file: string): Promise<CatalogValidation> 
   try {
     text = await readFile(file, 'utf8');
   } catch (error) {
-    return { ok: false, problems: [{ path: '$', message: `cannot read ${file}: ${(error as Error).message}` }] };
+    return {
+      ok: false,
+      problems: [{ path: '$', message: `cannot read ${file}: ${(error as Error).message}` }],
+    };
   }
   let json: unknown;
   try {

@@ -1,13 +1,31 @@
 import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { type TestStore, createTestStore, dialects } from '../../../tests/helpers/test-store';
+import { createTestStore, dialects, type TestStore } from '../../../tests/helpers/test-store';
 import { importCatalog, validateCatalog } from './import-catalog';
 
 const demo = JSON.parse(readFileSync('catalog/demo/catalog.json', 'utf8'));
 const DEMO_ASINS = [
-  'B0PDPSPK01', 'B0PDPSTD01', 'B0PDPSTD02', 'B0PDPSTD03', 'B0PDPPLG02', 'B0PDPMUS01', 'B0PDPBLB01', 'B0PDPTAB01',
-  'B0PDPSTK01', 'B0PDPCAM01', 'B0PDPRDR01', 'B0PDPPLG01', 'B0PDPTV055', 'B0PDPPHN01', 'B0PDPCNS01', 'B0PDPBAN01',
-  'B0PDPMLK01', 'B0PDPPAP01', 'B0PDPBAB01', 'B0PDPFLT01', 'B0PDPBAT01',
+  'B0PDPSPK01',
+  'B0PDPSTD01',
+  'B0PDPSTD02',
+  'B0PDPSTD03',
+  'B0PDPPLG02',
+  'B0PDPMUS01',
+  'B0PDPBLB01',
+  'B0PDPTAB01',
+  'B0PDPSTK01',
+  'B0PDPCAM01',
+  'B0PDPRDR01',
+  'B0PDPPLG01',
+  'B0PDPTV055',
+  'B0PDPPHN01',
+  'B0PDPCNS01',
+  'B0PDPBAN01',
+  'B0PDPMLK01',
+  'B0PDPPAP01',
+  'B0PDPBAB01',
+  'B0PDPFLT01',
+  'B0PDPBAT01',
 ];
 
 describe('catalog validation', () => {
@@ -28,7 +46,12 @@ describe('catalog validation', () => {
     expect(result.ok).toBe(false);
     const paths = result.ok ? [] : result.problems.map((p) => p.path);
     expect(paths).toEqual(
-      expect.arrayContaining(['$.products[0].asin', '$.products[1].offers[0].price', '$.products[2].images', '$.products[3]']),
+      expect.arrayContaining([
+        '$.products[0].asin',
+        '$.products[1].offers[0].price',
+        '$.products[2].images',
+        '$.products[3]',
+      ]),
     );
   });
 
@@ -41,7 +64,10 @@ describe('catalog validation', () => {
     expect(problems).toEqual(
       expect.arrayContaining([
         { path: '$.products[1].asin', message: `duplicate asin ${demo.products[0].asin}` },
-        { path: '$.products[2].offers[0].price', message: "has more than 2 decimal places for this marketplace's currency" },
+        {
+          path: '$.products[2].offers[0].price',
+          message: "has more than 2 decimal places for this marketplace's currency",
+        },
       ]),
     );
   });
@@ -62,7 +88,12 @@ describe.each(dialects)('catalog import on %s', (dialect) => {
     const snapshot = async () => ({
       products: await store.db.selectFrom('products').selectAll().orderBy('asin').execute(),
       offers: await store.db.selectFrom('offers').selectAll().orderBy('id').execute(),
-      tiers: await store.db.selectFrom('quantity_tiers').selectAll().orderBy('offer_id').orderBy('minimum_quantity').execute(),
+      tiers: await store.db
+        .selectFrom('quantity_tiers')
+        .selectAll()
+        .orderBy('offer_id')
+        .orderBy('minimum_quantity')
+        .execute(),
     });
     const before = await snapshot();
     const second = await importCatalog(store.db, result.catalog, 2000);
@@ -78,7 +109,11 @@ describe.each(dialects)('catalog import on %s', (dialect) => {
     if (!result.ok) throw new Error('invalid');
     const summary = await importCatalog(store.db, result.catalog, 3000);
     expect(summary.updated).toBe(1);
-    const offer = await store.db.selectFrom('offers').selectAll().where('id', '=', speaker.offers[0].offerListingId).executeTakeFirstOrThrow();
+    const offer = await store.db
+      .selectFrom('offers')
+      .selectAll()
+      .where('id', '=', speaker.offers[0].offerListingId)
+      .executeTakeFirstOrThrow();
     expect(offer.price_minor).toBe(4499);
     expect(offer.updated_at).toBe(3000);
   });

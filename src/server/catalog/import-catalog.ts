@@ -10,41 +10,66 @@ export type ImportSummary = { created: number; updated: number; unchanged: numbe
 
 /** `$.products[3].offers[0].price` from zod's path array. */
 export const jsonPath = (path: readonly PropertyKey[]) =>
-  path.reduce<string>((out, key) => (typeof key === 'number' ? `${out}[${key}]` : `${out}.${String(key)}`), '$');
+  path.reduce<string>(
+    (out, key) => (typeof key === 'number' ? `${out}[${key}]` : `${out}.${String(key)}`),
+    '$',
+  );
 
 /** Validates a whole catalog and reports every problem with its JSON path; prices must fit their currency. */
 export function validateCatalog(input: unknown): CatalogValidation {
   const parsed = catalogSchema.safeParse(input);
-  if (!parsed.success) {
-    return { ok: false, problems: parsed.error.issues.map((i) => ({ path: jsonPath(i.path), message: i.message })) };
-  }
-  const problems: CatalogProblem[] = [];
-  parsed.data.products.forEach((product, p) => {
-    product.offers.forEach((offer, o) => {
-      const digits = marketplaceById(offer.marketplaceId)?.priceFormat.fractionDigits ?? 2;
-      const amounts: [string, number | undefined][] = [
-        ['price', offer.price],
-        ['listPrice', offer.listPrice],
-        ...offer.quantityTiers.map((t, i): [string, number] => [`quantityTiers[${i}].price`, t.price]),
-      ];
-      for (const [field, amount] of amounts) {
-        if (amount !== undefined && !fitsDigits(amount, digits)) {
-          problems.push({
-            path: `$.products[${p}].offers[${o}].${field}`,
-            message: `has more than ${digits} decimal places for this marketplace's currency`,
-          });
-        }
-      }
-      if (offer.listPrice !== undefined && offer.listPrice < offer.price) {
-        problems.push({ path: `$.products[${p}].offers[${o}].listPrice`, message: 'must not be below price' });
-      }
-      const minimums = offer.quantityTiers.map((t) => t.minimumQuantity);
-      if (new Set(minimums).size !== minimums.length) {
-        problems.push({ path: `$.products[${p}].offers[${o}].quantityTiers`, message: 'minimumQuantity values must be unique' });
-      }
+  const problems: CatalogProblem[] = parsed.success
+    ? []
+    : parsed.error.issues.map((i) => ({ path: jsonPath(i.path), message: i.message }));
+  // Offer checks run on the raw input too, so one pass reports schema and money problems together.
+  const products = (input as { products?: unknown } | null)?.products;
+  if (Array.isArray(products)) {
+    products.forEach((product, p) => {
+      const offers = (product as { offers?: unknown } | null)?.offers;
+      if (Array.isArray(offers))
+        offers.forEach((offer, o) => problems.push(...offerProblems(offer, `$.products[${p}].offers[${o}]`)));
     });
-  });
-  return problems.length ? { ok: false, problems } : { ok: true, catalog: parsed.data };
+  }
+  return problems.length || !parsed.success ? { ok: false, problems } : { ok: true, catalog: parsed.data };
+}
+
+type RawOffer = { marketplaceId?: unknown; price?: unknown; listPrice?: unknown; quantityTiers?: unknown };
+
+function offerProblems(raw: unknown, path: string): CatalogProblem[] {
+  if (!raw || typeof raw !== 'object') return [];
+  const offer = raw as RawOffer;
+  const marketplace =
+    typeof offer.marketplaceId === 'string' ? marketplaceById(offer.marketplaceId) : undefined;
+  const digits = marketplace?.priceFormat.fractionDigits ?? 2;
+  const tiers = Array.isArray(offer.quantityTiers)
+    ? (offer.quantityTiers as { price?: unknown; minimumQuantity?: unknown }[])
+    : [];
+  const amounts: [string, unknown][] = [
+    ['price', offer.price],
+    ['listPrice', offer.listPrice],
+    ...tiers.map((t, i): [string, unknown] => [`quantityTiers[${i}].price`, t?.price]),
+  ];
+  const problems: CatalogProblem[] = [];
+  for (const [field, amount] of amounts) {
+    if (typeof amount === 'number' && amount >= 0 && !fitsDigits(amount, digits)) {
+      problems.push({
+        path: `${path}.${field}`,
+        message: `has more than ${digits} decimal places for this marketplace's currency`,
+      });
+    }
+  }
+  if (
+    typeof offer.listPrice === 'number' &&
+    typeof offer.price === 'number' &&
+    offer.listPrice < offer.price
+  ) {
+    problems.push({ path: `${path}.listPrice`, message: 'must not be below price' });
+  }
+  const minimums = tiers.map((t) => t?.minimumQuantity);
+  if (new Set(minimums).size !== minimums.length) {
+    problems.push({ path: `${path}.quantityTiers`, message: 'minimumQuantity values must be unique' });
+  }
+  return problems;
 }
 
 const fitsDigits = (amount: number, digits: number) => {
@@ -56,7 +81,11 @@ const fitsDigits = (amount: number, digits: number) => {
  * Writes a validated catalog in one transaction: new products are created, changed ones updated, and
  * identical ones left alone, so importing the same file twice changes nothing.
  */
-export async function importCatalog(db: Kysely<Database>, catalog: Catalog, now: number): Promise<ImportSummary> {
+export async function importCatalog(
+  db: Kysely<Database>,
+  catalog: Catalog,
+  now: number,
+): Promise<ImportSummary> {
   const summary: ImportSummary = { created: 0, updated: 0, unchanged: 0 };
   await db.transaction().execute(async (trx) => {
     for (const product of catalog.products) {
@@ -101,13 +130,26 @@ export async function importCatalog(db: Kysely<Database>, catalog: Catalog, now:
         return { offerRow, tiers };
       });
 
-      const existing = await trx.selectFrom('products').selectAll().where('asin', '=', product.asin).executeTakeFirst();
-      const existingOffers = await trx.selectFrom('offers').selectAll().where('asin', '=', product.asin).orderBy('id').execute();
+      const existing = await trx
+        .selectFrom('products')
+        .selectAll()
+        .where('asin', '=', product.asin)
+        .executeTakeFirst();
+      const existingOffers = await trx
+        .selectFrom('offers')
+        .selectAll()
+        .where('asin', '=', product.asin)
+        .orderBy('id')
+        .execute();
       const existingTiers = existingOffers.length
         ? await trx
             .selectFrom('quantity_tiers')
             .selectAll()
-            .where('offer_id', 'in', existingOffers.map((o) => o.id))
+            .where(
+              'offer_id',
+              'in',
+              existingOffers.map((o) => o.id),
+            )
             .orderBy('offer_id')
             .orderBy('minimum_quantity')
             .execute()
@@ -121,17 +163,29 @@ export async function importCatalog(db: Kysely<Database>, catalog: Catalog, now:
           return stored !== undefined && sameFields(stored, offerRow);
         }) &&
         JSON.stringify(existingTiers.map(tierKey).sort()) ===
-          JSON.stringify(offers.flatMap((o) => o.tiers).map(tierKey).sort());
+          JSON.stringify(
+            offers
+              .flatMap((o) => o.tiers)
+              .map(tierKey)
+              .sort(),
+          );
       if (same) {
         summary.unchanged++;
         continue;
       }
 
       if (existing) {
-        await trx.updateTable('products').set({ ...row, updated_at: now }).where('asin', '=', product.asin).execute();
+        await trx
+          .updateTable('products')
+          .set({ ...row, updated_at: now })
+          .where('asin', '=', product.asin)
+          .execute();
         summary.updated++;
       } else {
-        await trx.insertInto('products').values({ ...row, created_at: now, updated_at: now }).execute();
+        await trx
+          .insertInto('products')
+          .values({ ...row, created_at: now, updated_at: now })
+          .execute();
         summary.created++;
       }
       for (const { offerRow, tiers } of offers) {
@@ -151,5 +205,10 @@ export async function importCatalog(db: Kysely<Database>, catalog: Catalog, now:
 const sameFields = (stored: object, wanted: object) =>
   Object.entries(wanted).every(([key, value]) => (stored as Record<string, unknown>)[key] === value);
 
-const tierKey = (t: { offer_id: string; minimum_quantity: number; price_minor: number; program: string | null; hidden: number }) =>
-  `${t.offer_id}|${t.minimum_quantity}|${t.price_minor}|${t.program ?? ''}|${t.hidden}`;
+const tierKey = (t: {
+  offer_id: string;
+  minimum_quantity: number;
+  price_minor: number;
+  program: string | null;
+  hidden: number;
+}) => `${t.offer_id}|${t.minimum_quantity}|${t.price_minor}|${t.program ?? ''}|${t.hidden}`;

@@ -2,7 +2,13 @@ import type { FastifyError, FastifyReply } from 'fastify';
 import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 
-export function sendError(reply: FastifyReply, status: number, code: string, message: string, field?: string) {
+export function sendError(
+  reply: FastifyReply,
+  status: number,
+  code: string,
+  message: string,
+  field?: string,
+) {
   return reply
     .code(status)
     .type('application/json; charset=utf-8')
@@ -17,7 +23,8 @@ export const errorsPlugin = fp(
         const issue = error.validation[0];
         const path = issue?.instancePath?.replace(/^\//, '').replaceAll('/', '.') ?? '';
         const where = error.validationContext ?? 'request';
-        const field = path || (issue?.params as { issue?: { path?: unknown[] } } | undefined)?.issue?.path?.join('.');
+        const field =
+          path || (issue?.params as { issue?: { path?: unknown[] } } | undefined)?.issue?.path?.join('.');
         const message = `${where}${field ? `.${field}` : ''}: ${issue?.message ?? 'is invalid'}`;
         return sendError(reply, 400, 'invalid_request', message, field || undefined);
       }

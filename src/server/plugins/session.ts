@@ -1,8 +1,8 @@
 import fastifyCookie from '@fastify/cookie';
 import type { FastifyReply } from 'fastify';
 import fp from 'fastify-plugin';
-import { findSessionCustomer } from '../db/repositories/customer-repository';
 import type { CartOwner } from '../db/repositories/cart-repository';
+import { findSessionCustomer } from '../db/repositories/customer-repository';
 import type { CustomerRow } from '../db/schema';
 import {
   csrfToken,
@@ -91,7 +91,9 @@ export const sessionPlugin = fp(
         customer: () => {
           customer ??= knownAnonymous
             ? Promise.resolve(null)
-            : findSessionCustomer(app.store.db, session.rowId, app.clock()).then((row) => (row ? toCustomer(row) : null));
+            : findSessionCustomer(app.store.db, session.rowId, app.clock()).then((row) =>
+                row ? toCustomer(row) : null,
+              );
           return customer;
         },
         cartOwner: async () => {

@@ -15,14 +15,25 @@ export type DocumentHead = {
 };
 
 const escapeHtml = (text: string) =>
-  text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c);
+  text.replace(
+    /[&<>"']/g,
+    (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c,
+  );
 
 // JSON inside <script> must not close the tag or open a comment; \u003c keeps it valid JSON.
 const scriptJson = (value: unknown) =>
-  JSON.stringify(value).replace(/</g, '\\u003c').replace(/\u2028/g, '\\u2028').replace(/\u2029/g, '\\u2029');
+  JSON.stringify(value)
+    .replace(/</g, '\\u003c')
+    .replace(/\u2028/g, '\\u2028')
+    .replace(/\u2029/g, '\\u2029');
 
 /** The whole HTML document: head with the session's tokens, server-rendered markup, page data, client script. */
-export function renderDocument(head: DocumentHead, data: PageData, assets: ClientAssets | undefined, origin: string): string {
+export function renderDocument(
+  head: DocumentHead,
+  data: PageData,
+  assets: ClientAssets | undefined,
+  origin: string,
+): string {
   const markup = renderApp(data);
   const lines = [
     '<!doctype html>',
@@ -37,7 +48,9 @@ export function renderDocument(head: DocumentHead, data: PageData, assets: Clien
     `<meta name="csrf-token" content="${escapeHtml(head.csrfToken)}">`,
     `<meta name="encrypted-slate-token" content="${escapeHtml(head.slateToken)}">`,
     ...(assets?.styles ?? []).map((href) => `<link rel="stylesheet" href="${escapeHtml(href)}">`),
-    head.preloadImage ? `<link rel="preload" as="image" href="${escapeHtml(head.preloadImage)}" fetchpriority="high">` : '',
+    head.preloadImage
+      ? `<link rel="preload" as="image" href="${escapeHtml(head.preloadImage)}" fetchpriority="high">`
+      : '',
     ...(assets?.preloads ?? []).map((href) => `<link rel="modulepreload" href="${escapeHtml(href)}">`),
     assets?.script ? `<script type="module" src="${escapeHtml(assets.script)}"></script>` : '',
     head.jsonLd ? `<script type="application/ld+json">${scriptJson(head.jsonLd)}</script>` : '',

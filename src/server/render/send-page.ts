@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import type { PageData, ShopperView } from '../../web/page-data';
 import { DEFAULT_MARKETPLACE_ID } from '../../shared/marketplaces';
+import type { PageData, ShopperView } from '../../web/page-data';
 import { countCartUnits } from '../db/repositories/cart-repository';
 import type { ClientAssets } from './client-assets';
 import { type DocumentHead, renderDocument } from './render-document';
@@ -24,11 +24,15 @@ export async function shopperView(app: FastifyInstance, request: FastifyRequest)
   const cartCount = request.session.isNew
     ? 0
     : await countCartUnits(app.store.db, owner, DEFAULT_MARKETPLACE_ID, ['RETAIL', 'FRESH']);
-  return { signedIn: customer !== null, name: customer?.name ?? null, sessionId: request.session.id, cartCount };
+  return {
+    signedIn: customer !== null,
+    name: customer?.name ?? null,
+    sessionId: request.session.id,
+    cartCount,
+  };
 }
 
 export function sendPage(
-  app: FastifyInstance,
   request: FastifyRequest,
   reply: FastifyReply,
   status: number,

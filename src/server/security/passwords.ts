@@ -7,7 +7,14 @@ const P = 1;
 const KEY_LENGTH = 32;
 const MAXMEM = 64 * 1024 * 1024;
 
-function derive(password: string, salt: Buffer, length: number, n: number, r: number, p: number): Promise<Buffer> {
+function derive(
+  password: string,
+  salt: Buffer,
+  length: number,
+  n: number,
+  r: number,
+  p: number,
+): Promise<Buffer> {
   return new Promise((resolve, reject) => {
     scrypt(password, salt, length, { N: n, r, p, maxmem: MAXMEM }, (error, key) =>
       error ? reject(error) : resolve(key),
@@ -25,6 +32,13 @@ export async function verifyPassword(password: string, stored: string): Promise<
   const [scheme, n, r, p, salt, hash] = stored.split('$');
   if (scheme !== 'scrypt' || !n || !r || !p || !salt || !hash) return false;
   const expected = Buffer.from(hash, 'base64url');
-  const actual = await derive(password, Buffer.from(salt, 'base64url'), expected.length, Number(n), Number(r), Number(p));
+  const actual = await derive(
+    password,
+    Buffer.from(salt, 'base64url'),
+    expected.length,
+    Number(n),
+    Number(r),
+    Number(p),
+  );
   return timingSafeEqual(actual, expected);
 }

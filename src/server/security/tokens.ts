@@ -48,11 +48,17 @@ export function safeEqual(a: string, b: string): boolean {
 export function encryptSlateToken(keys: TokenKeys, sessionId: string, issuedAt: number): string {
   const iv = randomBytes(12);
   const cipher = createCipheriv('aes-256-gcm', keys.slate, iv);
-  const body = Buffer.concat([cipher.update(JSON.stringify({ s: sessionId, t: issuedAt }), 'utf8'), cipher.final()]);
+  const body = Buffer.concat([
+    cipher.update(JSON.stringify({ s: sessionId, t: issuedAt }), 'utf8'),
+    cipher.final(),
+  ]);
   return Buffer.concat([iv, cipher.getAuthTag(), body]).toString('base64url');
 }
 
-export function decryptSlateToken(keys: TokenKeys, token: string): { sessionId: string; issuedAt: number } | null {
+export function decryptSlateToken(
+  keys: TokenKeys,
+  token: string,
+): { sessionId: string; issuedAt: number } | null {
   try {
     const raw = Buffer.from(token, 'base64url');
     if (raw.length < 29) return null;

@@ -2,7 +2,6 @@ import { z } from 'zod';
 import { MAX_ITEMS_PER_REQUEST, MAX_LINE_QUANTITY } from '../cart-constants';
 import { price } from './common';
 
-
 // CART-023: the page may send 'true'/'false' strings; the cart API stores booleans.
 const flag = z.union([z.boolean(), z.enum(['true', 'false']).transform((v) => v === 'true')]);
 
@@ -19,9 +18,16 @@ export const additionalParameters = z
   .object({
     giftOptions: z.object({ includeGiftReceipt: flag }).strict().optional(),
     devicePreregistration: z.object({ selected: flag }).strict().optional(),
-    installments: z.object({ programId: z.string().min(1).max(100) }).strict().optional(),
-    incentivizedCart: z.record(z.string(), z.union([z.string().max(200), z.number(), z.boolean()])).optional(),
-    paymentOfferInfo: z.record(z.string(), z.union([z.string().max(200), z.number(), z.boolean()])).optional(),
+    installments: z
+      .object({ programId: z.string().min(1).max(100) })
+      .strict()
+      .optional(),
+    incentivizedCart: z
+      .record(z.string(), z.union([z.string().max(200), z.number(), z.boolean()]))
+      .optional(),
+    paymentOfferInfo: z
+      .record(z.string(), z.union([z.string().max(200), z.number(), z.boolean()]))
+      .optional(),
     itemAssociation: itemAssociation.optional(),
   })
   .strict()
@@ -32,7 +38,11 @@ export const cartApiItem = z
   .object({
     asin: z.string().min(1, 'asin must be a non-empty string').max(20),
     offerListingId: z.string().min(1, 'offerListingId must be a non-empty string').max(200),
-    quantity: z.number().int('quantity must be an integer').min(1, 'quantity must be above 0').max(MAX_LINE_QUANTITY),
+    quantity: z
+      .number()
+      .int('quantity must be an integer')
+      .min(1, 'quantity must be above 0')
+      .max(MAX_LINE_QUANTITY),
     additionalParameters: additionalParameters.optional(),
   })
   .strict();

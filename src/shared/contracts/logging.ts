@@ -7,7 +7,8 @@ export const refTag = z
   .max(128)
   .regex(/^[A-Za-z0-9_.:-]+$/, 'ref tag may hold letters, digits and _ . : - only');
 
-export const refMarkerQuery = z.object({ ref_: refTag }).meta({ id: 'RefMarkerQuery' });
+// No schema id: @fastify/swagger cannot resolve a $ref in querystring parameters.
+export const refMarkerQuery = z.object({ ref_: refTag });
 
 export const loggedResponse = z.object({ logged: z.literal(true) }).meta({ id: 'Logged' });
 

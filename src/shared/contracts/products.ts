@@ -32,7 +32,10 @@ const commaList = <T extends readonly [string, ...string[]]>(values: T, name: st
         .filter(Boolean);
       for (const part of parts) {
         if (!(values as readonly string[]).includes(part)) {
-          ctx.addIssue({ code: 'custom', message: `unknown ${name} "${part}"; expected one of ${values.join(', ')}` });
+          ctx.addIssue({
+            code: 'custom',
+            message: `unknown ${name} "${part}"; expected one of ${values.join(', ')}`,
+          });
           return z.NEVER;
         }
       }
@@ -60,7 +63,9 @@ export const quantityPricingTier = z.object({
   hidden: z.boolean(),
   lowestAvailablePrice: z.boolean(),
   program: z.string().optional(),
-  buyingInBulk: z.object({ fragments: z.array(z.object({ text: z.string(), url: z.string().optional() })) }).optional(),
+  buyingInBulk: z
+    .object({ fragments: z.array(z.object({ text: z.string(), url: z.string().optional() })) })
+    .optional(),
 });
 export type QuantityPricingTier = z.infer<typeof quantityPricingTier>;
 

@@ -1,7 +1,15 @@
 import type { ShopperView } from '../page-data';
 
 /** The store header: home link, the shopper's sign-in state and the cart count. */
-export function SiteHeader({ shopper, cartCount, returnTo }: { shopper: ShopperView; cartCount: number; returnTo: string }) {
+export function SiteHeader({
+  shopper,
+  cartCount,
+  returnTo,
+}: {
+  shopper: ShopperView;
+  cartCount: number;
+  returnTo: string;
+}) {
   const signInHref = `/gp/sign-in.html?path=${encodeURIComponent(returnTo)}`;
   return (
     <header className="site-header">
@@ -10,9 +18,9 @@ export function SiteHeader({ shopper, cartCount, returnTo }: { shopper: ShopperV
       </a>
       <nav className="site-header__nav" aria-label="Account and cart">
         {shopper.signedIn ? (
-          <span className="site-header__account">
-            Hello, {shopper.name ?? 'shopper'}
-          </span>
+          <a className="site-header__account" href={signInHref}>
+            {`Hello, ${shopper.name ?? 'shopper'}`}
+          </a>
         ) : (
           <a className="site-header__account" href={signInHref}>
             Hello, sign in

@@ -59,8 +59,16 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('ip', 'text', (c) => c.notNull())
     .addColumn('at', 'bigint', (c) => c.notNull())
     .execute();
-  await db.schema.createIndex('sign_in_failures_email_at_idx').on('sign_in_failures').columns(['email', 'at']).execute();
-  await db.schema.createIndex('sign_in_failures_ip_at_idx').on('sign_in_failures').columns(['ip', 'at']).execute();
+  await db.schema
+    .createIndex('sign_in_failures_email_at_idx')
+    .on('sign_in_failures')
+    .columns(['email', 'at'])
+    .execute();
+  await db.schema
+    .createIndex('sign_in_failures_ip_at_idx')
+    .on('sign_in_failures')
+    .columns(['ip', 'at'])
+    .execute();
 
   await db.schema
     .createTable('products')
@@ -135,7 +143,11 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('added_at', 'bigint', (c) => c.notNull())
     .addCheckConstraint('cart_items_quantity_positive', sql`quantity > 0`)
     .execute();
-  await db.schema.createIndex('cart_items_cart_idx').on('cart_items').columns(['cart_id', 'offer_id']).execute();
+  await db.schema
+    .createIndex('cart_items_cart_idx')
+    .on('cart_items')
+    .columns(['cart_id', 'offer_id'])
+    .execute();
 
   await db.schema
     .createTable('orders')

@@ -57,7 +57,13 @@ export function findCartId(db: Db, owner: CartOwner, marketplaceId: string, cart
 }
 
 export function findCartLines(db: Db, cartId: string): Promise<CartItemRow[]> {
-  return db.selectFrom('cart_items').selectAll().where('cart_id', '=', cartId).orderBy('added_at').orderBy('id').execute();
+  return db
+    .selectFrom('cart_items')
+    .selectAll()
+    .where('cart_id', '=', cartId)
+    .orderBy('added_at')
+    .orderBy('id')
+    .execute();
 }
 
 export async function insertCartLine(db: Db, line: CartItemRow): Promise<void> {
@@ -73,7 +79,11 @@ export async function updateCartLine(
 }
 
 export async function deleteCartLine(db: Db, cartId: string, id: string): Promise<number> {
-  const result = await db.deleteFrom('cart_items').where('cart_id', '=', cartId).where('id', '=', id).executeTakeFirst();
+  const result = await db
+    .deleteFrom('cart_items')
+    .where('cart_id', '=', cartId)
+    .where('id', '=', id)
+    .executeTakeFirst();
   return Number(result.numDeletedRows);
 }
 
@@ -96,7 +106,12 @@ export async function countCartUnits(
   return Number(row?.units ?? 0);
 }
 
-export function listCartLines(db: Db, owner: CartOwner, marketplaceId: string, cartTypes: readonly CartType[]) {
+export function listCartLines(
+  db: Db,
+  owner: CartOwner,
+  marketplaceId: string,
+  cartTypes: readonly CartType[],
+) {
   return db
     .selectFrom('cart_items')
     .innerJoin('carts', 'carts.id', 'cart_items.cart_id')
@@ -144,7 +159,9 @@ export async function mergeCarts(db: Db, from: CartOwner, to: CartOwner, now: nu
     const lines = await findCartLines(db, cart.id);
     const existing = await findCartLines(db, target);
     for (const line of lines) {
-      const same = existing.find((e) => e.offer_id === line.offer_id && e.associated_item_id === line.associated_item_id);
+      const same = existing.find(
+        (e) => e.offer_id === line.offer_id && e.associated_item_id === line.associated_item_id,
+      );
       if (same) {
         await updateCartLine(db, same.id, {
           quantity: same.quantity + line.quantity,

@@ -4,7 +4,11 @@ import type { CustomerRow, Database, NewCustomer } from '../schema';
 type Db = Kysely<Database>;
 
 export function findCustomerByEmail(db: Db, email: string): Promise<CustomerRow | undefined> {
-  return db.selectFrom('customers').selectAll().where('email', '=', email.trim().toLowerCase()).executeTakeFirst();
+  return db
+    .selectFrom('customers')
+    .selectAll()
+    .where('email', '=', email.trim().toLowerCase())
+    .executeTakeFirst();
 }
 
 export async function createCustomer(db: Db, customer: NewCustomer): Promise<void> {
@@ -15,11 +19,18 @@ export async function createCustomer(db: Db, customer: NewCustomer): Promise<voi
 }
 
 export async function countCustomers(db: Db): Promise<number> {
-  const row = await db.selectFrom('customers').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirst();
+  const row = await db
+    .selectFrom('customers')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .executeTakeFirst();
   return Number(row?.n ?? 0);
 }
 
-export function findSessionCustomer(db: Db, sessionId: string, now: number): Promise<CustomerRow | undefined> {
+export function findSessionCustomer(
+  db: Db,
+  sessionId: string,
+  now: number,
+): Promise<CustomerRow | undefined> {
   return db
     .selectFrom('sessions')
     .innerJoin('customers', 'customers.id', 'sessions.customer_id')
@@ -52,15 +63,25 @@ export async function recordSignInFailure(db: Db, email: string, ip: string, at:
   await db.insertInto('sign_in_failures').values({ email: email.trim().toLowerCase(), ip, at }).execute();
 }
 
-/** Failed sign-ins for this email or from this address since `since`. */
-export async function countSignInFailures(db: Db, email: string, ip: string, since: number): Promise<number> {
+/** Failed sign-ins since `since`, for this email and from this address. */
+export async function countSignInFailures(
+  db: Db,
+  email: string,
+  ip: string,
+  since: number,
+): Promise<{ email: number; ip: number }> {
   const row = await db
     .selectFrom('sign_in_failures')
-    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .select((eb) => [
+      eb.fn
+        .sum<number>(eb.case().when('email', '=', email.trim().toLowerCase()).then(1).else(0).end())
+        .as('email'),
+      eb.fn.sum<number>(eb.case().when('ip', '=', ip).then(1).else(0).end()).as('ip'),
+    ])
     .where('at', '>=', since)
     .where((eb) => eb.or([eb('email', '=', email.trim().toLowerCase()), eb('ip', '=', ip)]))
     .executeTakeFirst();
-  return Number(row?.n ?? 0);
+  return { email: Number(row?.email ?? 0), ip: Number(row?.ip ?? 0) };
 }
 
 export async function clearSignInFailures(db: Db, email: string): Promise<void> {

@@ -39,7 +39,10 @@ export function findTiers(db: Db, offerIds: readonly string[]): Promise<Quantity
 }
 
 /** The other products of a variation family, for the family stripe. */
-export function findFamily(db: Db, familyId: string): Promise<Pick<ProductRow, 'asin' | 'title' | 'variation_label' | 'images'>[]> {
+export function findFamily(
+  db: Db,
+  familyId: string,
+): Promise<Pick<ProductRow, 'asin' | 'title' | 'variation_label' | 'images'>[]> {
   return db
     .selectFrom('products')
     .select(['asin', 'title', 'variation_label', 'images'])

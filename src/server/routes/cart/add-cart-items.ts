@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely';
-import { type LineProblem, checkCartLine } from '../../../domain/cart/cart-line-rules';
+import { checkCartLine, type LineProblem } from '../../../domain/cart/cart-line-rules';
 import type { AdditionalParameters } from '../../../shared/contracts/cart';
 import {
   type CartOwner,
@@ -51,7 +51,14 @@ export async function addCartItems(
 ): Promise<AddResult> {
   try {
     return await db.transaction().execute(async (trx) => {
-      const offers = new Map((await findOffersByIds(trx, items.map((i) => i.offerListingId))).map((o) => [o.id, o]));
+      const offers = new Map(
+        (
+          await findOffersByIds(
+            trx,
+            items.map((i) => i.offerListingId),
+          )
+        ).map((o) => [o.id, o]),
+      );
       const cartId = await ensureCart(trx, owner, marketplaceId, cartType, now);
       const lines = await findCartLines(trx, cartId);
       const added: AddedLine[] = [];

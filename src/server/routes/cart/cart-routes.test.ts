@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { Shopper, type TestContext, createTestApp } from '../../../../tests/helpers/test-app';
+import { createTestApp, Shopper, type TestContext } from '../../../../tests/helpers/test-app';
 import { dialects } from '../../../../tests/helpers/test-store';
 
 const SPEAKER = { asin: 'B0PDPSPK01', offerListingId: 'OL-B0PDPSPK01-NEW' };
@@ -26,7 +26,9 @@ describe.each(dialects)('cart API on %s', (dialect) => {
     expect(response.headers['content-type']).toContain('cart.add-items/v1');
     const body = response.json();
     expect(body.type).toBe('cart.add-items/v1');
-    expect(body.entity.items).toEqual([{ id: expect.stringMatching(/^C[0-9A-F]{20}$/), ...SPEAKER, quantity: 2 }]);
+    expect(body.entity.items).toEqual([
+      { id: expect.stringMatching(/^C[0-9A-F]{20}$/), ...SPEAKER, quantity: 2 },
+    ]);
     expect(body.entity.count).toEqual({ type: 'cart.count/v1', entity: { items: 2 } });
   });
 
@@ -42,15 +44,24 @@ describe.each(dialects)('cart API on %s', (dialect) => {
     const s = await shopper();
     const first = await s.addItems([{ ...SPEAKER, quantity: 1 }]);
     const second = await s.addItems([{ ...SPEAKER, quantity: 3 }]);
-    expect(second.json().entity.items[0]).toEqual({ id: first.json().entity.items[0].id, ...SPEAKER, quantity: 4 });
-    const items = await s.request({ method: 'GET', url: '/api/marketplaces/ATVPDKIKX0DER/cart/items?cartTypes=RETAIL' });
+    expect(second.json().entity.items[0]).toEqual({
+      id: first.json().entity.items[0].id,
+      ...SPEAKER,
+      quantity: 4,
+    });
+    const items = await s.request({
+      method: 'GET',
+      url: '/api/marketplaces/ATVPDKIKX0DER/cart/items?cartTypes=RETAIL',
+    });
     expect(items.json().entity.items).toHaveLength(1);
   });
 
   test('CART-036 the cart items request accepts an optional ?ref_= tag', async () => {
     const s = await shopper();
     expect((await s.addItems([{ ...SPEAKER, quantity: 1 }], { query: '?ref_=dp_atc' })).statusCode).toBe(200);
-    expect((await s.addItems([{ ...SPEAKER, quantity: 1 }], { query: '?ref=vas_add_upsell' })).statusCode).toBe(200);
+    expect(
+      (await s.addItems([{ ...SPEAKER, quantity: 1 }], { query: '?ref=vas_add_upsell' })).statusCode,
+    ).toBe(200);
     const bad = await s.addItems([{ ...SPEAKER, quantity: 1 }], { query: '?ref_=%3Cscript%3E' });
     expect(bad.statusCode).toBe(400);
   });
@@ -60,11 +71,15 @@ describe.each(dialects)('cart API on %s', (dialect) => {
     const noCsrf = await s.addItems([{ ...SPEAKER, quantity: 1 }], { headers: { 'x-csrf-token': '' } });
     expect(noCsrf.statusCode).toBe(403);
     expect(noCsrf.json().error.code).toBe('csrf_token_invalid');
-    const noSlate = await s.addItems([{ ...SPEAKER, quantity: 1 }], { headers: { 'x-encrypted-slate-token': 'garbage' } });
+    const noSlate = await s.addItems([{ ...SPEAKER, quantity: 1 }], {
+      headers: { 'x-encrypted-slate-token': 'garbage' },
+    });
     expect(noSlate.statusCode).toBe(403);
     expect(noSlate.json().error.code).toBe('slate_token_invalid');
     const other = await shopper();
-    const foreignSlate = await s.addItems([{ ...SPEAKER, quantity: 1 }], { headers: { 'x-encrypted-slate-token': other.slateToken } });
+    const foreignSlate = await s.addItems([{ ...SPEAKER, quantity: 1 }], {
+      headers: { 'x-encrypted-slate-token': other.slateToken },
+    });
     expect(foreignSlate.statusCode).toBe(403);
     expect(await s.cartCount()).toBe(0);
   });
@@ -121,9 +136,12 @@ describe.each(dialects)('cart API on %s', (dialect) => {
       },
     ]);
     expect(response.statusCode).toBe(200);
-    const items = (await s.request({ method: 'GET', url: '/api/marketplaces/ATVPDKIKX0DER/cart/items' })).json().entity.items;
-    expect(items[1]).toMatchObject({ asin: PLUG.asin, associatedItemId: speakerLine });
-    expect(items[1].additionalParameters.itemAssociation.programType).toBe('AmazonProtect');
+    const items = (
+      await s.request({ method: 'GET', url: '/api/marketplaces/ATVPDKIKX0DER/cart/items' })
+    ).json().entity.items;
+    const plug = items.find((i: { asin: string }) => i.asin === PLUG.asin);
+    expect(plug).toMatchObject({ associatedItemId: speakerLine });
+    expect(plug.additionalParameters.itemAssociation.programType).toBe('AmazonProtect');
   });
 
   test('CART-025 an empty item list is rejected with 400 and nothing changes', async () => {
@@ -165,7 +183,11 @@ describe.each(dialects)('cart API on %s', (dialect) => {
     ];
     for (const [item, status, code] of cases) {
       const response = await s.addItems([item]);
-      expect({ item, status: response.statusCode, code: response.json().error?.code }).toEqual({ item, status, code });
+      expect({ item, status: response.statusCode, code: response.json().error?.code }).toEqual({
+        item,
+        status,
+        code,
+      });
     }
     expect(await s.cartCount()).toBe(0);
   });
@@ -188,26 +210,44 @@ describe.each(dialects)('cart API on %s', (dialect) => {
   test('GET cart/items filters by cart type RETAIL and lists asin and quantity', async () => {
     const s = await shopper();
     await s.addItems([{ ...SPEAKER, quantity: 2 }]);
-    const response = await s.request({ method: 'GET', url: '/api/marketplaces/ATVPDKIKX0DER/cart/items?cartTypes=RETAIL' });
+    const response = await s.request({
+      method: 'GET',
+      url: '/api/marketplaces/ATVPDKIKX0DER/cart/items?cartTypes=RETAIL',
+    });
     expect(response.json()).toMatchObject({
       type: 'cart.items/v1',
-      entity: { items: [{ asin: SPEAKER.asin, quantity: 2, cartType: 'RETAIL', price: { displayString: '$49.99' } }] },
+      entity: {
+        items: [{ asin: SPEAKER.asin, quantity: 2, cartType: 'RETAIL', price: { displayString: '$49.99' } }],
+      },
     });
-    const fresh = await s.request({ method: 'GET', url: '/api/marketplaces/ATVPDKIKX0DER/cart/items?filter=FRESH' });
+    const fresh = await s.request({
+      method: 'GET',
+      url: '/api/marketplaces/ATVPDKIKX0DER/cart/items?filter=FRESH',
+    });
     expect(fresh.json().entity.items).toEqual([]);
-    const bad = await s.request({ method: 'GET', url: '/api/marketplaces/ATVPDKIKX0DER/cart/items?cartTypes=SAVED' });
+    const bad = await s.request({
+      method: 'GET',
+      url: '/api/marketplaces/ATVPDKIKX0DER/cart/items?cartTypes=SAVED',
+    });
     expect(bad.statusCode).toBe(400);
   });
 
   test('GET cart/summary gives the RETAIL subtotal displayString', async () => {
     const s = await shopper();
     await s.addItems([{ ...SPEAKER, quantity: 3 }]);
-    const response = await s.request({ method: 'GET', url: '/api/marketplaces/ATVPDKIKX0DER/cart/summary?cartTypes=RETAIL' });
+    const response = await s.request({
+      method: 'GET',
+      url: '/api/marketplaces/ATVPDKIKX0DER/cart/summary?cartTypes=RETAIL',
+    });
     expect(response.json()).toEqual({
       type: 'cart.summary/v1',
       entity: {
         summary: [
-          { cartType: 'RETAIL', itemCount: 3, subtotal: { amount: 149.97, currencyCode: 'USD', displayString: '$149.97' } },
+          {
+            cartType: 'RETAIL',
+            itemCount: 3,
+            subtotal: { amount: 149.97, currencyCode: 'USD', displayString: '$149.97' },
+          },
         ],
       },
     });
@@ -215,7 +255,9 @@ describe.each(dialects)('cart API on %s', (dialect) => {
 
   test('concurrent adds to one cart never pass the maximum order quantity', async () => {
     const s = await shopper();
-    const results = await Promise.all(Array.from({ length: 8 }, () => s.addItems([{ ...PLUG, quantity: 1 }])));
+    const results = await Promise.all(
+      Array.from({ length: 8 }, () => s.addItems([{ ...PLUG, quantity: 1 }])),
+    );
     expect(results.filter((r) => r.statusCode === 200)).toHaveLength(2);
     expect(results.every((r) => r.statusCode < 500)).toBe(true);
     expect(await s.cartCount()).toBe(2);
@@ -244,14 +286,22 @@ describe.each(dialects)('cart API on %s', (dialect) => {
 
     test('CART-031 the path takes an optional ref= suffix (ref=ldabb for the deals upsell)', async () => {
       const s = await shopper();
-      const response = await form(s, { 'asin.1': SPEAKER.asin, 'offeringID.1': SPEAKER.offerListingId }, '/gp/add-to-cart/json/ref=ldabb');
+      const response = await form(
+        s,
+        { 'asin.1': SPEAKER.asin, 'offeringID.1': SPEAKER.offerListingId },
+        '/gp/add-to-cart/json/ref=ldabb',
+      );
       expect(response.statusCode).toBe(200);
       expect(await s.cartCount()).toBe(1);
     });
 
     test('CART-032 the deals variant with ASIN.{i} and offerListingID.{i} adds too', async () => {
       const s = await shopper();
-      const response = await form(s, { 'ASIN.1': SPEAKER.asin, 'offerListingID.1': SPEAKER.offerListingId, 'quantity.1': '1' });
+      const response = await form(s, {
+        'ASIN.1': SPEAKER.asin,
+        'offerListingID.1': SPEAKER.offerListingId,
+        'quantity.1': '1',
+      });
       expect(response.statusCode).toBe(200);
       expect(response.json().items[0]).toMatchObject({ asin: SPEAKER.asin, quantity: 1 });
     });
@@ -265,14 +315,22 @@ describe.each(dialects)('cart API on %s', (dialect) => {
 
     test('CART-040 the flagged form variant posts to /cart/add-to-cart/ref={tag}', async () => {
       const s = await shopper();
-      const response = await form(s, { 'asin.1': SPEAKER.asin, 'offeringID.1': SPEAKER.offerListingId }, '/cart/add-to-cart/ref=dp_start');
+      const response = await form(
+        s,
+        { 'asin.1': SPEAKER.asin, 'offeringID.1': SPEAKER.offerListingId },
+        '/cart/add-to-cart/ref=dp_start',
+      );
       expect(response.statusCode).toBe(200);
       expect(await s.cartCount()).toBe(1);
     });
 
     test('a form without the CSRF field, or with another session id, changes nothing', async () => {
       const s = await shopper();
-      const noToken = await s.postForm('/gp/add-to-cart/json/', { 'asin.1': SPEAKER.asin, 'offeringID.1': SPEAKER.offerListingId }, { csrf: false });
+      const noToken = await s.postForm(
+        '/gp/add-to-cart/json/',
+        { 'asin.1': SPEAKER.asin, 'offeringID.1': SPEAKER.offerListingId },
+        { csrf: false },
+      );
       expect(noToken.statusCode).toBe(403);
       const otherSession = await s.postForm('/gp/add-to-cart/json/', {
         verificationSessionID: '000-0000000-0000000',
@@ -286,7 +344,11 @@ describe.each(dialects)('cart API on %s', (dialect) => {
 
     test('a refused form item names the form field the shopper sent', async () => {
       const s = await shopper();
-      const response = await form(s, { 'asin.4': PLUG.asin, 'offeringID.4': PLUG.offerListingId, 'quantity.4': '5' });
+      const response = await form(s, {
+        'asin.4': PLUG.asin,
+        'offeringID.4': PLUG.offerListingId,
+        'quantity.4': '5',
+      });
       expect(response.statusCode).toBe(422);
       expect(response.json().error.field).toBe('quantity.4');
     });

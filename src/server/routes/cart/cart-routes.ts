@@ -22,9 +22,21 @@ import { addCartItems } from './add-cart-items';
 
 const marketplaceParams = z.object({ marketplaceId: z.string().min(1).max(20) });
 const addItemsQuery = z
-  .object({ ref_: refTag.optional(), ref: refTag.optional(), sr: z.string().max(40).optional(), qid: z.string().max(40).optional() })
+  .object({
+    ref_: refTag.optional(),
+    ref: refTag.optional(),
+    sr: z.string().max(40).optional(),
+    qid: z.string().max(40).optional(),
+  })
   .strict();
-const cartErrors = { 400: errorResponse, 403: errorResponse, 404: errorResponse, 409: errorResponse, 415: errorResponse, 422: errorResponse };
+const cartErrors = {
+  400: errorResponse,
+  403: errorResponse,
+  404: errorResponse,
+  409: errorResponse,
+  415: errorResponse,
+  422: errorResponse,
+};
 
 const typesOf = (query: z.infer<typeof cartTypesQuery>): CartType[] => {
   const only = query.cartTypes ?? query.filter;
@@ -34,7 +46,8 @@ const typesOf = (query: z.infer<typeof cartTypesQuery>): CartType[] => {
 export const cartRoutes: FastifyPluginAsyncZod = async (app) => {
   const marketplaceOr404 = (id: string, reply: FastifyReply): Marketplace | undefined => {
     const marketplace = marketplaceById(id);
-    if (!marketplace) sendError(reply, 404, 'unknown_marketplace', `unknown marketplaceId ${id}`, 'marketplaceId');
+    if (!marketplace)
+      sendError(reply, 404, 'unknown_marketplace', `unknown marketplaceId ${id}`, 'marketplaceId');
     return marketplace;
   };
 
@@ -55,8 +68,16 @@ export const cartRoutes: FastifyPluginAsyncZod = async (app) => {
       },
       preValidation: async (request, reply) => {
         const type = request.headers['content-type'] ?? '';
-        if (type.startsWith('application/vnd.com.amazon.api+json') && !type.includes('cart.add-items.request/v1')) {
-          return sendError(reply, 415, 'unsupported_media_type', 'content type must be cart.add-items.request/v1');
+        if (
+          type.startsWith('application/vnd.com.amazon.api+json') &&
+          !type.includes('cart.add-items.request/v1')
+        ) {
+          return sendError(
+            reply,
+            415,
+            'unsupported_media_type',
+            'content type must be cart.add-items.request/v1',
+          );
         }
       },
     },
@@ -64,13 +85,30 @@ export const cartRoutes: FastifyPluginAsyncZod = async (app) => {
       const marketplace = marketplaceOr404(request.params.marketplaceId, reply);
       if (!marketplace) return reply;
       const owner = await request.session.cartOwner();
-      const result = await addCartItems(app.store.db, owner, marketplace.marketplaceId, 'RETAIL', request.body.items, app.clock());
+      const result = await addCartItems(
+        app.store.db,
+        owner,
+        marketplace.marketplaceId,
+        'RETAIL',
+        request.body.items,
+        app.clock(),
+      );
       app.metrics.cartAdds.inc({ api: 'cart-api', outcome: result.ok ? 'added' : result.problem.code });
-      if (!result.ok) return sendError(reply, result.status, result.problem.code, result.problem.message, result.problem.field);
+      if (!result.ok)
+        return sendError(
+          reply,
+          result.status,
+          result.problem.code,
+          result.problem.message,
+          result.problem.field,
+        );
       reply.header('content-type', CART_ADD_ITEMS_RESPONSE_TYPE);
       return {
         type: 'cart.add-items/v1' as const,
-        entity: { items: result.items, count: { type: 'cart.count/v1' as const, entity: { items: result.count } } },
+        entity: {
+          items: result.items,
+          count: { type: 'cart.count/v1' as const, entity: { items: result.count } },
+        },
       };
     },
   );
@@ -90,7 +128,12 @@ export const cartRoutes: FastifyPluginAsyncZod = async (app) => {
       const marketplace = marketplaceOr404(request.params.marketplaceId, reply);
       if (!marketplace) return reply;
       const owner = await request.session.cartOwner();
-      const items = await countCartUnits(app.store.db, owner, marketplace.marketplaceId, typesOf(request.query));
+      const items = await countCartUnits(
+        app.store.db,
+        owner,
+        marketplace.marketplaceId,
+        typesOf(request.query),
+      );
       return { type: 'cart.count/v1' as const, entity: { items } };
     },
   );
@@ -110,7 +153,12 @@ export const cartRoutes: FastifyPluginAsyncZod = async (app) => {
       const marketplace = marketplaceOr404(request.params.marketplaceId, reply);
       if (!marketplace) return reply;
       const owner = await request.session.cartOwner();
-      const lines = await listCartLines(app.store.db, owner, marketplace.marketplaceId, typesOf(request.query));
+      const lines = await listCartLines(
+        app.store.db,
+        owner,
+        marketplace.marketplaceId,
+        typesOf(request.query),
+      );
       return {
         type: 'cart.items/v1' as const,
         entity: {
@@ -122,7 +170,9 @@ export const cartRoutes: FastifyPluginAsyncZod = async (app) => {
             cartType: line.cart_type,
             title: line.title,
             price: toPrice(line.price_minor, line.currency_code, marketplace.priceFormat),
-            ...(line.additional_parameters ? { additionalParameters: JSON.parse(line.additional_parameters) } : {}),
+            ...(line.additional_parameters
+              ? { additionalParameters: JSON.parse(line.additional_parameters) }
+              : {}),
             ...(line.associated_item_id ? { associatedItemId: line.associated_item_id } : {}),
           })),
         },
@@ -174,14 +224,30 @@ export const cartRoutes: FastifyPluginAsyncZod = async (app) => {
       response: { 200: addToCartFormResponse, ...cartErrors },
     },
   };
-  const addFromForm = async (request: FastifyRequest<{ Body: Record<string, string | string[]> }>, reply: FastifyReply) => {
+  const addFromForm = async (
+    request: FastifyRequest<{ Body: Record<string, string | string[]> }>,
+    reply: FastifyReply,
+  ) => {
     const form = parseAddToCartForm(request.body);
     if (!form.ok) return sendError(reply, 400, form.problem.code, form.problem.message, form.problem.field);
     if (form.verificationSessionID && form.verificationSessionID !== request.session.id) {
-      return sendError(reply, 403, 'session_mismatch', 'verificationSessionID does not match this session', 'verificationSessionID');
+      return sendError(
+        reply,
+        403,
+        'session_mismatch',
+        'verificationSessionID does not match this session',
+        'verificationSessionID',
+      );
     }
     const owner = await request.session.cartOwner();
-    const result = await addCartItems(app.store.db, owner, DEFAULT_MARKETPLACE_ID, 'RETAIL', form.items, app.clock());
+    const result = await addCartItems(
+      app.store.db,
+      owner,
+      DEFAULT_MARKETPLACE_ID,
+      'RETAIL',
+      form.items,
+      app.clock(),
+    );
     app.metrics.cartAdds.inc({ api: 'form', outcome: result.ok ? 'added' : result.problem.code });
     if (!result.ok) {
       // Name the form field the shopper sent (offeringID.3), not the internal item position.
@@ -194,6 +260,14 @@ export const cartRoutes: FastifyPluginAsyncZod = async (app) => {
     return { isOK: true as const, cartQuantity: result.count, items: result.items };
   };
   app.post('/gp/add-to-cart/json/', formRoute, addFromForm);
-  app.post('/gp/add-to-cart/json/ref=:ref', { ...formRoute, schema: { ...formRoute.schema, params: z.object({ ref: refTag }) } }, addFromForm);
-  app.post('/cart/add-to-cart/ref=:ref', { ...formRoute, schema: { ...formRoute.schema, params: z.object({ ref: refTag }) } }, addFromForm);
+  app.post(
+    '/gp/add-to-cart/json/ref=:ref',
+    { ...formRoute, schema: { ...formRoute.schema, params: z.object({ ref: refTag }) } },
+    addFromForm,
+  );
+  app.post(
+    '/cart/add-to-cart/ref=:ref',
+    { ...formRoute, schema: { ...formRoute.schema, params: z.object({ ref: refTag }) } },
+    addFromForm,
+  );
 };

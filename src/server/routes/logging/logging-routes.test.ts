@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { Shopper, type TestContext, createTestApp } from '../../../../tests/helpers/test-app';
+import { createTestApp, Shopper, type TestContext } from '../../../../tests/helpers/test-app';
 import { dialects } from '../../../../tests/helpers/test-store';
 
 describe.each(dialects)('logging, metrics and operations on %s', (dialect) => {
@@ -37,7 +37,10 @@ describe.each(dialects)('logging, metrics and operations on %s', (dialect) => {
     });
     expect(response.statusCode).toBe(200);
     expect(await metrics()).toMatch(/pdp_ref_markers_total\{logger="fiona"\} 1/);
-    const noToken = await shopper.request({ method: 'POST', url: '/gp/digital/fiona/ajax/log.html/ref=kindle_dp_buy' });
+    const noToken = await shopper.request({
+      method: 'POST',
+      url: '/gp/digital/fiona/ajax/log.html/ref=kindle_dp_buy',
+    });
     expect(noToken.statusCode).toBe(403);
   });
 
@@ -54,7 +57,9 @@ describe.each(dialects)('logging, metrics and operations on %s', (dialect) => {
       }),
     });
     expect(response.json()).toEqual({ accepted: 2 });
-    expect(await metrics()).toContain('pdp_client_events_total{schemaId="pdp.add-to-cart.intention/v1",producerId="buybox"} 1');
+    expect(await metrics()).toContain(
+      'pdp_client_events_total{schemaId="pdp.add-to-cart.intention/v1",producerId="buybox"} 1',
+    );
     const missingIds = await shopper.request({
       method: 'POST',
       url: '/api/metrics/events',
@@ -66,7 +71,9 @@ describe.each(dialects)('logging, metrics and operations on %s', (dialect) => {
 
   test('/metrics reports request counts and latencies by route', async () => {
     const body = await metrics();
-    expect(body).toMatch(/http_requests_total\{method="GET",route="\/hctp\/log\/refMarker",status="200"\} \d+/);
+    expect(body).toMatch(
+      /http_requests_total\{method="GET",route="\/hctp\/log\/refMarker",status="200"\} \d+/,
+    );
     expect(body).toContain('http_request_duration_seconds_bucket');
   });
 
@@ -87,7 +94,8 @@ describe.each(dialects)('logging, metrics and operations on %s', (dialect) => {
       ]),
     );
     const add = doc.paths['/api/marketplaces/{marketplaceId}/cart/carts/retail/items'].post;
-    expect(JSON.stringify(add.requestBody)).toContain('offerListingId');
+    expect(JSON.stringify(add.requestBody)).toContain('CartAddItemsRequest');
+    expect(JSON.stringify(doc.components.schemas.CartAddItemsRequest)).toContain('offerListingId');
   });
 
   test('unknown API paths answer a 404 JSON error', async () => {

@@ -1,7 +1,12 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { errorResponse } from '../../../shared/contracts/common';
-import { loggedResponse, metricEventsRequest, refMarkerQuery, refTag } from '../../../shared/contracts/logging';
 import { z } from 'zod';
+import { errorResponse } from '../../../shared/contracts/common';
+import {
+  loggedResponse,
+  metricEventsRequest,
+  refMarkerQuery,
+  refTag,
+} from '../../../shared/contracts/logging';
 
 // Label values come from the page, so only the first MAX_SERIES pairs get a series of their own.
 const MAX_SERIES = 200;

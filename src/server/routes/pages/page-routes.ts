@@ -22,7 +22,6 @@ export const pageRoutes: FastifyPluginAsyncZod<{ assets?: ClientAssets }> = asyn
 
   app.decorate('renderNotFound', async (request: FastifyRequest, reply: FastifyReply) =>
     sendPage(
-      app,
       request,
       reply,
       404,
@@ -32,7 +31,10 @@ export const pageRoutes: FastifyPluginAsyncZod<{ assets?: ClientAssets }> = asyn
     ),
   );
 
-  const productPage = async (request: FastifyRequest<{ Params: z.infer<typeof pageParams> }>, reply: FastifyReply) => {
+  const productPage = async (
+    request: FastifyRequest<{ Params: z.infer<typeof pageParams> }>,
+    reply: FastifyReply,
+  ) => {
     const { asin, ref } = request.params;
     const [lookup, row] = await Promise.all([
       readProduct(app.store.db, marketplace.marketplaceId, asin, {}),
@@ -51,7 +53,12 @@ export const pageRoutes: FastifyPluginAsyncZod<{ assets?: ClientAssets }> = asyn
         asin: entity.asin,
         title: entity.title?.displayString ?? row.title,
         brand: row.brand,
-        images: (entity.images ?? []).map(({ url, altText, width, height }) => ({ url, altText, width, height })),
+        images: (entity.images ?? []).map(({ url, altText, width, height }) => ({
+          url,
+          altText,
+          width,
+          height,
+        })),
         bullets: entity.featureBullets ?? [],
         rating: entity.customerReviewsSummary?.starRating ?? 0,
         ratingCount: entity.customerReviewsSummary?.ratingCount ?? 0,
@@ -72,7 +79,6 @@ export const pageRoutes: FastifyPluginAsyncZod<{ assets?: ClientAssets }> = asyn
       },
     };
     return sendPage(
-      app,
       request,
       reply,
       200,

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { Shopper, type TestContext, createTestApp } from '../../../../tests/helpers/test-app';
+import { createTestApp, Shopper, type TestContext } from '../../../../tests/helpers/test-app';
 import { dialects } from '../../../../tests/helpers/test-store';
 
 const US = 'ATVPDKIKX0DER';
@@ -14,7 +14,8 @@ describe.each(dialects)('product API on %s', (dialect) => {
   });
   afterAll(() => ctx?.close());
 
-  const get = (path: string) => shopper.request({ method: 'GET', url: `/api/marketplaces/${US}/products/${path}` });
+  const get = (path: string) =>
+    shopper.request({ method: 'GET', url: `/api/marketplaces/${US}/products/${path}` });
 
   test('answers the product with images, title, price, reviews summary, bullets, quantity, call to action and availability', async () => {
     const response = await get('B0PDPSPK01');
@@ -23,8 +24,14 @@ describe.each(dialects)('product API on %s', (dialect) => {
     expect(entity.asin).toBe('B0PDPSPK01');
     expect(entity.title.displayString).toMatch(/Nimbus/);
     expect(entity.images.length).toBeGreaterThan(0);
-    expect(entity.images[0]).toMatchObject({ url: expect.stringMatching(/^\/images\/demo\/.+\.svg$/), altText: expect.any(String) });
-    expect(entity.customerReviewsSummary).toMatchObject({ starRating: expect.any(Number), ratingCount: expect.any(Number) });
+    expect(entity.images[0]).toMatchObject({
+      url: expect.stringMatching(/^\/images\/demo\/.+\.svg$/),
+      altText: expect.any(String),
+    });
+    expect(entity.customerReviewsSummary).toMatchObject({
+      starRating: expect.any(Number),
+      ratingCount: expect.any(Number),
+    });
     expect(entity.featureBullets.length).toBeGreaterThan(0);
     const option = entity.buyingOptions[0];
     expect(option).toMatchObject({
@@ -57,15 +64,18 @@ describe.each(dialects)('product API on %s', (dialect) => {
     const all = (await get('B0PDPPAP01?expand=price,quantity')).json().entity.buyingOptions;
     expect(all.map((o: { type: string }) => o.type).sort()).toEqual(['B2B_NEW', 'CUSTOM_OFFER', 'NEW']);
     const b2b = all.find((o: { type: string }) => o.type === 'B2B_NEW');
-    const one = (await get(`B0PDPPAP01?expand=price&merchantId=${b2b.merchant.merchantId}`)).json().entity.buyingOptions;
+    const one = (await get(`B0PDPPAP01?expand=price&merchantId=${b2b.merchant.merchantId}`)).json().entity
+      .buyingOptions;
     expect(one).toHaveLength(1);
-    const many = (await get(`B0PDPPAP01?expand=price&merchantId=${b2b.merchant.merchantId}&itemQuantity=50`)).json().entity
-      .buyingOptions[0];
+    const many = (
+      await get(`B0PDPPAP01?expand=price&merchantId=${b2b.merchant.merchantId}&itemQuantity=50`)
+    ).json().entity.buyingOptions[0];
     expect(many.price.priceToPay.amount).toBeLessThan(one[0].price.priceToPay.amount);
   });
 
   test('BIZ-049 BIZ-050 the quantity pricing table pages through nextPage URLs and a page past the end is a 404', async () => {
-    const first = (await get('B0PDPPAP01?expand=quantityPricingTable&buyingOptionTypes=B2B_NEW')).json().entity.buyingOptions[0];
+    const first = (await get('B0PDPPAP01?expand=quantityPricingTable&buyingOptionTypes=B2B_NEW')).json()
+      .entity.buyingOptions[0];
     const tiers = [...first.quantityPricingTable.tiers];
     let next: string | undefined = first.quantityPricingTable.nextPage?.resource.url;
     let pages = 1;
@@ -81,19 +91,28 @@ describe.each(dialects)('product API on %s', (dialect) => {
     expect(tiers.length).toBeGreaterThanOrEqual(15);
     const minimums = tiers.map((t: { minimumQuantity: number }) => t.minimumQuantity);
     expect(minimums).toEqual([...minimums].sort((a, b) => a - b));
-    expect(tiers[0]).toMatchObject({ priceMessage: expect.stringMatching(/^\$\d+\.\d{2}\/unit$/), hidden: false });
-    const past = await get(`B0PDPPAP01?expand=quantityPricingTable&buyingOptionTypes=B2B_NEW&page=${pages + 1}`);
+    expect(tiers[0]).toMatchObject({
+      priceMessage: expect.stringMatching(/^\$\d+\.\d{2}\/unit$/),
+      hidden: false,
+    });
+    const past = await get(
+      `B0PDPPAP01?expand=quantityPricingTable&buyingOptionTypes=B2B_NEW&page=${pages + 1}`,
+    );
     expect(past.statusCode).toBe(404);
   });
 
   test('buyingOptionTypes=LIGHTNING_DEAL filters to deal offers (none before deals exist)', async () => {
-    const response = await get('B0PDPSPK01?buyingOptionTypes=LIGHTNING_DEAL&offerListingId=OL-B0PDPSPK01-NEW');
+    const response = await get(
+      'B0PDPSPK01?buyingOptionTypes=LIGHTNING_DEAL&offerListingId=OL-B0PDPSPK01-NEW',
+    );
     expect(response.statusCode).toBe(200);
     expect(response.json().entity.buyingOptions).toEqual([]);
   });
 
   test('an unknown asin or marketplace is a 404 JSON error; bad parameters are a 400', async () => {
-    expect((await get('B0NOPE0000')).json()).toEqual({ error: { code: 'unknown_product', message: 'no product with this asin' } });
+    expect((await get('B0NOPE0000')).json()).toEqual({
+      error: { code: 'unknown_product', message: 'no product with this asin' },
+    });
     const market = await shopper.request({ method: 'GET', url: '/api/marketplaces/XX/products/B0PDPSPK01' });
     expect(market.statusCode).toBe(404);
     for (const query of ['itemQuantity=0', 'itemQuantity=abc', 'itemQuantity=1000', 'page=11', 'bogus=1']) {
@@ -103,7 +122,10 @@ describe.each(dialects)('product API on %s', (dialect) => {
   });
 
   test('prices follow the marketplace format: a product without offers in JP has no buying options', async () => {
-    const response = await shopper.request({ method: 'GET', url: '/api/marketplaces/A1VC38T7YXB528/products/B0PDPSPK01' });
+    const response = await shopper.request({
+      method: 'GET',
+      url: '/api/marketplaces/A1VC38T7YXB528/products/B0PDPSPK01',
+    });
     expect(response.statusCode).toBe(200);
     expect(response.json().entity.buyingOptions).toEqual([]);
   });

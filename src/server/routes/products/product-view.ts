@@ -1,4 +1,5 @@
 import type { Kysely } from 'kysely';
+import { availabilityFor, savingsPercent, unitPriceFor } from '../../../domain/pricing/quantity-pricing';
 import type {
   BuyingOption,
   ProductExpansion,
@@ -9,7 +10,6 @@ import type {
 import { DEFAULT_EXPANSIONS, TIERS_PER_PAGE } from '../../../shared/contracts/products';
 import { type Marketplace, marketplaceById } from '../../../shared/marketplaces';
 import { toPrice } from '../../../shared/money/price-format';
-import { availabilityFor, savingsPercent, unitPriceFor } from '../../../domain/pricing/quantity-pricing';
 import { findOffersForProduct, findProduct, findTiers } from '../../db/repositories/product-repository';
 import type { Database, OfferRow, QuantityTierRow } from '../../db/schema';
 
@@ -40,13 +40,30 @@ export async function readProduct(
     const types = new Set<string>(query.buyingOptionTypes);
     offers = offers.filter((o) => types.has(o.condition_type));
   }
-  const tiers = expand.has('quantityPricingTable') || expand.has('price') ? await findTiers(db, offers.map((o) => o.id)) : [];
+  const tiers =
+    expand.has('quantityPricingTable') || expand.has('price')
+      ? await findTiers(
+          db,
+          offers.map((o) => o.id),
+        )
+      : [];
   const page = query.page ?? 1;
   const buyingOptions = offers.map((offer) =>
-    buyingOptionView(marketplace, offer, tiers.filter((t) => t.offer_id === offer.id), expand, quantity, page, asin),
+    buyingOptionView(
+      marketplace,
+      offer,
+      tiers.filter((t) => t.offer_id === offer.id),
+      expand,
+      quantity,
+      page,
+      asin,
+    ),
   );
   // BIZ-050: a page past the last one is a 404, which the page reads as "no more tiers".
-  if (page > 1 && !buyingOptions.some((o) => o.quantityPricingTable && o.quantityPricingTable.tiers.length > 0)) {
+  if (
+    page > 1 &&
+    !buyingOptions.some((o) => o.quantityPricingTable && o.quantityPricingTable.tiers.length > 0)
+  ) {
     return { found: false, reason: 'no_such_page' };
   }
 
@@ -100,7 +117,11 @@ function buyingOptionView(
   const money = (minor: number) => toPrice(minor, offer.currency_code, format);
   const unitMinor = unitPriceFor(
     offer.price_minor,
-    tiers.map((t) => ({ minimumQuantity: t.minimum_quantity, priceMinor: t.price_minor, hidden: t.hidden === 1 })),
+    tiers.map((t) => ({
+      minimumQuantity: t.minimum_quantity,
+      priceMinor: t.price_minor,
+      hidden: t.hidden === 1,
+    })),
     quantity,
   );
   const availability = availabilityFor(offer.stock, offer.buyable === 1, quantity);
@@ -160,7 +181,9 @@ function tierPage(
       price,
       priceMessage: `${price.displayString}/unit`,
       ...(saving > 0 ? { savingsMessage: `Save ${saving}%` } : {}),
-      ...(offer.stock < tier.minimum_quantity ? { availabilityMessage: 'Not enough stock for this quantity' } : {}),
+      ...(offer.stock < tier.minimum_quantity
+        ? { availabilityMessage: 'Not enough stock for this quantity' }
+        : {}),
       hidden: tier.hidden === 1,
       lowestAvailablePrice: tier.price_minor === lowest,
       ...(tier.program ? { program: tier.program } : {}),
@@ -175,7 +198,11 @@ function tierPage(
   return {
     tiers: view,
     ...(hasMore
-      ? { nextPage: { resource: { url: `/api/marketplaces/${marketplace.marketplaceId}/products/${asin}?${next}` } } }
+      ? {
+          nextPage: {
+            resource: { url: `/api/marketplaces/${marketplace.marketplaceId}/products/${asin}?${next}` },
+          },
+        }
       : {}),
   };
 }

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { Shopper, type TestContext, createTestApp } from '../../../../tests/helpers/test-app';
+import { createTestApp, Shopper, type TestContext } from '../../../../tests/helpers/test-app';
 import { dialects } from '../../../../tests/helpers/test-store';
 import { SIGN_IN_FAILURE_LIMIT, SIGN_IN_FAILURE_WINDOW_MS } from './sign-in-routes';
 
@@ -140,7 +140,11 @@ describe.each(dialects)('sessions and sign-in on %s', (dialect) => {
   test('a malformed form shows the page with the problem, never a 5xx', async () => {
     const s = new Shopper(ctx.app);
     await s.visit('/gp/sign-in.html');
-    const response = await s.postForm('/gp/sign-in.html', { action: 'sign-in', email: 'not-an-email', password: 'x' });
+    const response = await s.postForm('/gp/sign-in.html', {
+      action: 'sign-in',
+      email: 'not-an-email',
+      password: 'x',
+    });
     expect(response.statusCode).toBe(400);
     expect(response.body).toContain('Enter a valid email address');
   });
@@ -162,7 +166,11 @@ describe.each(dialects)('sessions and sign-in on %s', (dialect) => {
   test('a state-changing request without the CSRF token is a 403 JSON error and changes nothing', async () => {
     const s = new Shopper(ctx.app);
     await s.visit('/gp/sign-in.html');
-    const response = await s.postForm('/gp/sign-in.html', { action: 'sign-in', email: 'shopper@example.com', password: 'shopper-demo' }, { csrf: false });
+    const response = await s.postForm(
+      '/gp/sign-in.html',
+      { action: 'sign-in', email: 'shopper@example.com', password: 'shopper-demo' },
+      { csrf: false },
+    );
     expect(response.statusCode).toBe(403);
     expect(response.json().error.code).toBe('csrf_token_invalid');
     expect((await s.visit()).body).toContain('Hello, sign in');

@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { DEFAULT_MARKETPLACE_ID, marketplaceById } from '../../../shared/marketplaces';
 import { signInForm, signInQuery } from '../../../shared/contracts/sign-in';
+import { DEFAULT_MARKETPLACE_ID, marketplaceById } from '../../../shared/marketplaces';
 import type { SignInPageData } from '../../../web/page-data';
 import { mergeCarts } from '../../db/repositories/cart-repository';
 import {
@@ -16,11 +16,13 @@ import {
 } from '../../db/repositories/customer-repository';
 import { sendError } from '../../plugins/errors';
 import { SIGNED_IN_TTL_MS } from '../../plugins/session';
-import { hashPassword, verifyPassword } from '../../security/passwords';
 import type { ClientAssets } from '../../render/client-assets';
 import { sendPage, shopperView } from '../../render/send-page';
+import { hashPassword, verifyPassword } from '../../security/passwords';
 
 export const SIGN_IN_FAILURE_LIMIT = 5;
+/** Per address the limit is higher: many shoppers can share one (offices, mobile carriers). */
+export const SIGN_IN_FAILURE_LIMIT_PER_IP = 50;
 export const SIGN_IN_FAILURE_WINDOW_MS = 15 * 60 * 1000;
 
 // A hash to compare against when the email is unknown, so both failures take the same time.
@@ -37,15 +39,29 @@ export const signInRoutes: FastifyPluginAsyncZod<{ assets?: ClientAssets }> = as
   ) => {
     // A script that asks for JSON gets the contract's error body; a browser's form post gets the page.
     if (status >= 400 && wantsJson(request)) {
-      return sendError(reply, status, ERROR_CODES[status] ?? 'invalid_request', view.error ?? 'invalid request');
+      return sendError(
+        reply,
+        status,
+        ERROR_CODES[status] ?? 'invalid_request',
+        view.error ?? 'invalid request',
+      );
     }
     return sendPage(
-      app,
       request,
       reply,
       status,
-      { title: view.mode === 'create-account' ? 'Create account | Northwind Market' : 'Sign in | Northwind Market', language, robots: 'noindex' },
-      { page: 'sign-in', shopper: await shopperView(app, request), csrfToken: request.session.csrfToken, ...view },
+      {
+        title:
+          view.mode === 'create-account' ? 'Create account | Northwind Market' : 'Sign in | Northwind Market',
+        language,
+        robots: 'noindex',
+      },
+      {
+        page: 'sign-in',
+        shopper: await shopperView(app, request),
+        csrfToken: request.session.csrfToken,
+        ...view,
+      },
       assets,
     );
   };
@@ -57,20 +73,18 @@ export const signInRoutes: FastifyPluginAsyncZod<{ assets?: ClientAssets }> = as
     request.session.rotate(reply);
     await app.store.db.transaction().execute(async (trx) => {
       await createSession(trx, { id: request.session.rowId, customerId, now, ttlMs: SIGNED_IN_TTL_MS });
-      if (anonymous.type === 'session') await mergeCarts(trx, anonymous, { type: 'customer', id: customerId }, now);
+      if (anonymous.type === 'session')
+        await mergeCarts(trx, anonymous, { type: 'customer', id: customerId }, now);
     });
   };
 
-  app.get(
-    '/gp/sign-in.html',
-    { schema: { hide: true, querystring: signInQuery } },
-    async (request, reply) =>
-      page(request, reply, 200, {
-        returnTo: request.query.path ?? '/',
-        mode: request.query.mode ?? 'sign-in',
-        email: '',
-        error: null,
-      }),
+  app.get('/gp/sign-in.html', { schema: { hide: true, querystring: signInQuery } }, async (request, reply) =>
+    page(request, reply, 200, {
+      returnTo: request.query.path ?? '/',
+      mode: request.query.mode ?? 'sign-in',
+      email: '',
+      error: null,
+    }),
   );
 
   app.post(
@@ -86,7 +100,10 @@ export const signInRoutes: FastifyPluginAsyncZod<{ assets?: ClientAssets }> = as
         const mode = raw.action === 'create-account' ? 'create-account' : 'sign-in';
         const issue = request.validationError.validation[0];
         return page(request, reply, 400, {
-          returnTo: typeof raw.path === 'string' && raw.path.startsWith('/') && !raw.path.startsWith('//') ? raw.path : '/',
+          returnTo:
+            typeof raw.path === 'string' && raw.path.startsWith('/') && !raw.path.startsWith('//')
+              ? raw.path
+              : '/',
           mode,
           email: typeof raw.email === 'string' ? raw.email.slice(0, 254) : '',
           error: issue?.message ? capitalize(issue.message) : 'Check the form and try again.',
@@ -101,7 +118,13 @@ export const signInRoutes: FastifyPluginAsyncZod<{ assets?: ClientAssets }> = as
 
       const now = app.clock();
       const ip = request.ip;
-      if ((await countSignInFailures(app.store.db, form.email, ip, now - SIGN_IN_FAILURE_WINDOW_MS)) >= SIGN_IN_FAILURE_LIMIT) {
+      const failures = await countSignInFailures(
+        app.store.db,
+        form.email,
+        ip,
+        now - SIGN_IN_FAILURE_WINDOW_MS,
+      );
+      if (failures.email >= SIGN_IN_FAILURE_LIMIT || failures.ip >= SIGN_IN_FAILURE_LIMIT_PER_IP) {
         app.metrics.signIns.inc({ outcome: 'rate_limited' });
         reply.header('retry-after', String(Math.ceil(SIGN_IN_FAILURE_WINDOW_MS / 1000)));
         return page(request, reply, 429, {
@@ -138,7 +161,10 @@ export const signInRoutes: FastifyPluginAsyncZod<{ assets?: ClientAssets }> = as
       }
 
       const customer = await findCustomerByEmail(app.store.db, form.email);
-      const valid = await verifyPassword(form.password, customer?.password_hash ?? (await UNKNOWN_ACCOUNT_HASH));
+      const valid = await verifyPassword(
+        form.password,
+        customer?.password_hash ?? (await UNKNOWN_ACCOUNT_HASH),
+      );
       if (!customer || !valid) {
         await recordSignInFailure(app.store.db, form.email, ip, now);
         app.metrics.signIns.inc({ outcome: 'failed' });

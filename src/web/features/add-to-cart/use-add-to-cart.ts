@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { addItemsToCart } from '../../api/cart-api';
+import { addItemsToCart, cartApiState } from '../../api/cart-api';
 
 export type AddToCartState =
   | { status: 'idle' }
@@ -18,7 +18,7 @@ export function useAddToCart(options: {
   const add = async (item: { asin: string; offerListingId: string; quantity: number }) => {
     if (state.status === 'adding') return;
     setState({ status: 'adding' });
-    const result = await addItemsToCart(options.marketplaceId, [item], {
+    const result = await addItemsToCart(cartApiState(options.marketplaceId), [item], {
       language: options.language,
       ...(options.refTag ? { refTag: options.refTag } : {}),
     });

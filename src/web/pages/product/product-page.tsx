@@ -19,7 +19,10 @@ export function ProductPage({ data }: { data: ProductPageData }) {
   const offer = product.offer;
   const hero = product.images[0];
   const quantities = offer
-    ? Array.from({ length: Math.min(offer.maxOrderQuantity, 30) - offer.minOrderQuantity + 1 }, (_, i) => i + offer.minOrderQuantity)
+    ? Array.from(
+        { length: Math.min(offer.maxOrderQuantity, 30) - offer.minOrderQuantity + 1 },
+        (_, i) => i + offer.minOrderQuantity,
+      )
     : [];
 
   return (
@@ -44,14 +47,21 @@ export function ProductPage({ data }: { data: ProductPageData }) {
             {product.title}
           </h1>
           <p className="product__rating">
-            <span className="stars" aria-hidden="true" style={{ '--rating': product.rating } as React.CSSProperties} />
+            <span
+              className="stars"
+              aria-hidden="true"
+              style={{ '--rating': product.rating } as React.CSSProperties}
+            />
             <span>
-              {product.rating.toFixed(1)} out of 5 stars · {product.ratingCount.toLocaleString('en-US')} ratings
+              {product.rating.toFixed(1)} out of 5 stars · {product.ratingCount.toLocaleString('en-US')}{' '}
+              ratings
             </span>
           </p>
           {offer ? (
             <div className="price-block">
-              {offer.savingsPercent > 0 ? <span className="price-block__savings">-{offer.savingsPercent}%</span> : null}
+              {offer.savingsPercent > 0 ? (
+                <span className="price-block__savings">-{offer.savingsPercent}%</span>
+              ) : null}
               <span className="price-block__price" data-testid="price">
                 {offer.price.displayString}
               </span>
@@ -87,7 +97,11 @@ export function ProductPage({ data }: { data: ProductPageData }) {
                 >
                   <label className="buy-box__quantity" htmlFor={quantityId}>
                     Quantity:
-                    <select id={quantityId} value={quantity} onChange={(e) => setQuantity(Number(e.target.value))}>
+                    <select
+                      id={quantityId}
+                      value={quantity}
+                      onChange={(e) => setQuantity(Number(e.target.value))}
+                    >
                       {quantities.map((q) => (
                         <option key={q} value={q}>
                           {q}

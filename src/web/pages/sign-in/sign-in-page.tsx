@@ -42,7 +42,14 @@ export function SignInPage({ data }: { data: SignInPageData }) {
               ) : null}
               <label className="field">
                 <span className="field__label">Email</span>
-                <input name="email" type="email" autoComplete="email" required defaultValue={data.email} maxLength={254} />
+                <input
+                  name="email"
+                  type="email"
+                  autoComplete="email"
+                  required
+                  defaultValue={data.email}
+                  maxLength={254}
+                />
               </label>
               <label className="field">
                 <span className="field__label">Password</span>
