@@ -26,8 +26,10 @@ export function validateCatalog(input: unknown): CatalogValidation {
   if (Array.isArray(products)) {
     products.forEach((product, p) => {
       const offers = (product as { offers?: unknown } | null)?.offers;
-      if (Array.isArray(offers))
-        offers.forEach((offer, o) => problems.push(...offerProblems(offer, `$.products[${p}].offers[${o}]`)));
+      if (!Array.isArray(offers)) return;
+      offers.forEach((offer, o) => {
+        problems.push(...offerProblems(offer, `$.products[${p}].offers[${o}]`));
+      });
     });
   }
   return problems.length || !parsed.success ? { ok: false, problems } : { ok: true, catalog: parsed.data };
