@@ -42,6 +42,7 @@ export function renderDocument(
     '<meta charset="utf-8">',
     '<meta name="viewport" content="width=device-width, initial-scale=1">',
     `<title>${escapeHtml(head.title)}</title>`,
+    '<link rel="icon" href="/favicon.svg" type="image/svg+xml">',
     head.description ? `<meta name="description" content="${escapeHtml(head.description)}">` : '',
     head.robots ? `<meta name="robots" content="${escapeHtml(head.robots)}">` : '',
     head.canonicalPath ? `<link rel="canonical" href="${escapeHtml(origin + head.canonicalPath)}">` : '',
