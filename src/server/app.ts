@@ -53,7 +53,11 @@ export async function buildApp({
   }).withTypeProvider<ZodTypeProvider>();
 
   app.setValidatorCompiler(validatorCompiler);
-  app.setSerializerCompiler(serializerCompiler);
+  // Tests check every answer against its zod contract; production trusts the typed handlers and skips
+  // the second parse (it costs more than the rest of a product read).
+  app.setSerializerCompiler(
+    env.NODE_ENV === 'test' ? serializerCompiler : () => (data) => JSON.stringify(data),
+  );
   await app.register(errorsPlugin);
   await app.register(metricsPlugin);
   await app.register(storePlugin, {

@@ -50,10 +50,17 @@ const badItem = fc.oneof(
     quantity: badQuantity,
   }),
   fc.record({ asin: junk, offerListingId: junk, quantity: junk }),
-  fc.record({
-    ...Object.fromEntries(Object.entries(VALID_ITEM).map(([k, v]) => [k, fc.constant(v)])),
-    additionalParameters: junk,
-  }),
+  fc
+    .constantFrom(
+      null,
+      5,
+      'x',
+      [],
+      { unknown: 1 },
+      { giftOptions: 'yes' },
+      { installments: { programId: '' } },
+    )
+    .map((additionalParameters) => ({ ...VALID_ITEM, additionalParameters })),
   fc.constant({ ...VALID_ITEM, quantity: 11 }),
   fc.constant({ asin: 'B0PDPFLT01', offerListingId: 'OL-B0PDPFLT01-NEW', quantity: 1 }),
   fc.constant({ ...VALID_ITEM, unexpected: 'field' }),
@@ -169,7 +176,9 @@ const request: fc.Arbitrary<Req> = fc.oneof(
     headers: fc.constant({ 'content-type': 'application/json' }),
     payload: fc.oneof(
       junk.map((j) => JSON.stringify({ events: j })),
-      fc.record({ schemaId: junk, producerId: junk }).map((e) => JSON.stringify({ events: [e] })),
+      fc
+        .record({ schemaId: fc.constantFrom('', 'has space', '<x>', 7, null), producerId: junk })
+        .map((e) => JSON.stringify({ events: [e] })),
       fc.constant(JSON.stringify({ events: [] })),
     ),
     tokens: fc.constant('good' as const),

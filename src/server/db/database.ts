@@ -44,7 +44,32 @@ export function openStore(url: string | undefined, options: { schema?: string } 
   database.pragma('busy_timeout = 5000');
   database.pragma('foreign_keys = ON');
   database.pragma('synchronous = NORMAL');
-  return makeStore(new Kysely<Database>({ dialect: new SqliteDialect({ database }) }), 'sqlite');
+  return makeStore(
+    new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(database) }) }),
+    'sqlite',
+  );
+}
+
+const STATEMENT_CACHE_SIZE = 500;
+
+/**
+ * Kysely prepares every query anew, which was the largest cost of a product read; the same SQL text
+ * reuses its prepared statement (safe: better-sqlite3 runs each statement synchronously to the end).
+ */
+function withStatementCache(database: SqliteDatabase.Database) {
+  const statements = new Map<string, SqliteDatabase.Statement>();
+  return {
+    close: () => database.close(),
+    prepare(sqlText: string) {
+      let statement = statements.get(sqlText);
+      if (!statement) {
+        statement = database.prepare(sqlText);
+        if (statements.size >= STATEMENT_CACHE_SIZE) statements.clear();
+        statements.set(sqlText, statement);
+      }
+      return statement;
+    },
+  };
 }
 
 function makeStore(db: Kysely<Database>, dialect: Dialect): Store {

@@ -29,9 +29,9 @@ export type Customer = {
 
 export type Session = {
   /** Public id the page may see (verificationSessionID). */
-  id: string;
+  readonly id: string;
   isNew: boolean;
-  csrfToken: string;
+  readonly csrfToken: string;
   /** A fresh encrypted slate token for a page this session renders. */
   slateToken(): string;
   /** The signed-in customer, read once per request. */
@@ -40,7 +40,7 @@ export type Session = {
   cartOwner(): Promise<CartOwner>;
   /** Issues a new session token (sign-in, sign-out): the old cookie stops working. */
   rotate(reply: FastifyReply): string;
-  rowId: string;
+  readonly rowId: string;
 };
 
 declare module 'fastify' {
@@ -78,15 +78,26 @@ export const sessionPlugin = fp(
         secure: app.env.NODE_ENV === 'production' && app.env.TRUST_PROXY,
       });
 
+    // The derived ids and tokens cost an HMAC each, so they are computed only when a route asks.
     const makeSession = (initial: string, isNew: boolean): Session => {
       let token = initial;
       let knownAnonymous = isNew;
       let customer: Promise<Customer | null> | undefined;
+      let derived: { id?: string; csrf?: string; row?: string } = {};
       const session: Session = {
-        id: publicSessionId(keys, token),
+        get id() {
+          derived.id ??= publicSessionId(keys, token);
+          return derived.id;
+        },
         isNew,
-        csrfToken: csrfToken(keys, token),
-        rowId: sessionRowId(token),
+        get csrfToken() {
+          derived.csrf ??= csrfToken(keys, token);
+          return derived.csrf;
+        },
+        get rowId() {
+          derived.row ??= sessionRowId(token);
+          return derived.row;
+        },
         slateToken: () => encryptSlateToken(keys, session.id, app.clock()),
         customer: () => {
           customer ??= knownAnonymous
@@ -102,9 +113,7 @@ export const sessionPlugin = fp(
         },
         rotate: (reply) => {
           token = newSessionToken();
-          session.id = publicSessionId(keys, token);
-          session.csrfToken = csrfToken(keys, token);
-          session.rowId = sessionRowId(token);
+          derived = {};
           customer = undefined;
           knownAnonymous = false;
           setCookie(reply, token);

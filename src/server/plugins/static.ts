@@ -19,7 +19,9 @@ export const staticPlugin = fp<{ assets?: ClientAssets }>(
     app.get('/favicon.svg', { schema: { hide: true } }, async (_request, reply) =>
       reply.type('image/svg+xml').header('cache-control', 'public, max-age=86400').send(FAVICON),
     );
-    app.get('/favicon.ico', { schema: { hide: true } }, async (_request, reply) => reply.redirect('/favicon.svg', 301));
+    app.get('/favicon.ico', { schema: { hide: true } }, async (_request, reply) =>
+      reply.redirect('/favicon.svg', 301),
+    );
     const client = assets?.root;
     if (client && existsSync(resolve(client, 'assets'))) {
       await app.register(fastifyStatic, {

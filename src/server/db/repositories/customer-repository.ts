@@ -1,4 +1,5 @@
 import type { Kysely } from 'kysely';
+import { preparedQuery } from '../prepared-query';
 import type { CustomerRow, Database, NewCustomer } from '../schema';
 
 type Db = Kysely<Database>;
@@ -26,18 +27,21 @@ export async function countCustomers(db: Db): Promise<number> {
   return Number(row?.n ?? 0);
 }
 
-export function findSessionCustomer(
+const sessionCustomerQuery = preparedQuery((db: Db, p: { sessionId: string; now: number }) =>
+  db
+    .selectFrom('sessions')
+    .innerJoin('customers', 'customers.id', 'sessions.customer_id')
+    .selectAll('customers')
+    .where('sessions.id', '=', p.sessionId)
+    .where('sessions.expires_at', '>', p.now),
+);
+
+export async function findSessionCustomer(
   db: Db,
   sessionId: string,
   now: number,
 ): Promise<CustomerRow | undefined> {
-  return db
-    .selectFrom('sessions')
-    .innerJoin('customers', 'customers.id', 'sessions.customer_id')
-    .selectAll('customers')
-    .where('sessions.id', '=', sessionId)
-    .where('sessions.expires_at', '>', now)
-    .executeTakeFirst();
+  return (await sessionCustomerQuery(db, { sessionId, now })).rows[0];
 }
 
 export async function createSession(

@@ -1,10 +1,86 @@
 import type { Kysely } from 'kysely';
+import { preparedQuery } from '../prepared-query';
 import type { Database, OfferRow, ProductRow, QuantityTierRow } from '../schema';
 
 type Db = Kysely<Database>;
 
 export function findProduct(db: Db, asin: string): Promise<ProductRow | undefined> {
   return db.selectFrom('products').selectAll().where('asin', '=', asin).executeTakeFirst();
+}
+
+const productWithOffersQuery = preparedQuery((db: Db, p: { asin: string; marketplaceId: string }) =>
+  db
+    .selectFrom('products')
+    .leftJoin('offers', (join) =>
+      join.onRef('offers.asin', '=', 'products.asin').on('offers.marketplace_id', '=', p.marketplaceId),
+    )
+    .selectAll('products')
+    .select([
+      'offers.id as offer_id',
+      'offers.marketplace_id as offer_marketplace_id',
+      'offers.merchant_id as offer_merchant_id',
+      'offers.merchant_name as offer_merchant_name',
+      'offers.condition_type as offer_condition_type',
+      'offers.price_minor as offer_price_minor',
+      'offers.list_price_minor as offer_list_price_minor',
+      'offers.currency_code as offer_currency_code',
+      'offers.stock as offer_stock',
+      'offers.min_order_quantity as offer_min_order_quantity',
+      'offers.max_order_quantity as offer_max_order_quantity',
+      'offers.buyable as offer_buyable',
+      'offers.updated_at as offer_updated_at',
+    ])
+    .where('products.asin', '=', p.asin)
+    .orderBy('offers.price_minor')
+    .orderBy('offers.id'),
+);
+
+/** A product and its offers in one marketplace, in one query (the product read's hot path). */
+export async function findProductWithOffers(
+  db: Db,
+  asin: string,
+  marketplaceId: string,
+): Promise<{ product: ProductRow; offers: OfferRow[] } | undefined> {
+  const { rows } = await productWithOffersQuery(db, { asin, marketplaceId });
+  const first = rows[0];
+  if (!first) return undefined;
+  const {
+    offer_id: _id,
+    offer_marketplace_id: _m,
+    offer_merchant_id: _mi,
+    offer_merchant_name: _mn,
+    offer_condition_type: _c,
+    offer_price_minor: _p,
+    offer_list_price_minor: _l,
+    offer_currency_code: _cc,
+    offer_stock: _s,
+    offer_min_order_quantity: _min,
+    offer_max_order_quantity: _max,
+    offer_buyable: _b,
+    offer_updated_at: _u,
+    ...product
+  } = first;
+  const offers: OfferRow[] = [];
+  for (const row of rows) {
+    if (row.offer_id === null) continue;
+    offers.push({
+      id: row.offer_id,
+      asin,
+      marketplace_id: row.offer_marketplace_id ?? marketplaceId,
+      merchant_id: row.offer_merchant_id ?? '',
+      merchant_name: row.offer_merchant_name ?? '',
+      condition_type: row.offer_condition_type ?? 'NEW',
+      price_minor: row.offer_price_minor ?? 0,
+      list_price_minor: row.offer_list_price_minor,
+      currency_code: row.offer_currency_code ?? '',
+      stock: row.offer_stock ?? 0,
+      min_order_quantity: row.offer_min_order_quantity ?? 1,
+      max_order_quantity: row.offer_max_order_quantity,
+      buyable: row.offer_buyable ?? 0,
+      updated_at: row.offer_updated_at ?? 0,
+    });
+  }
+  return { product, offers };
 }
 
 export function findOffersForProduct(db: Db, asin: string, marketplaceId: string): Promise<OfferRow[]> {

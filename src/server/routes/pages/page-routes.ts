@@ -3,7 +3,6 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { DEFAULT_MARKETPLACE_ID, marketplaceById } from '../../../shared/marketplaces';
 import type { ProductPageData } from '../../../web/page-data';
-import { findProduct } from '../../db/repositories/product-repository';
 import type { ClientAssets } from '../../render/client-assets';
 import { sendPage, shopperView } from '../../render/send-page';
 import { readProduct } from '../products/product-view';
@@ -36,11 +35,9 @@ export const pageRoutes: FastifyPluginAsyncZod<{ assets?: ClientAssets }> = asyn
     reply: FastifyReply,
   ) => {
     const { asin, ref } = request.params;
-    const [lookup, row] = await Promise.all([
-      readProduct(app.store.db, marketplace.marketplaceId, asin, {}),
-      findProduct(app.store.db, asin),
-    ]);
-    if (!lookup.found || !row) return app.renderNotFound(request, reply);
+    const lookup = await readProduct(app.store.db, marketplace.marketplaceId, asin, {});
+    if (!lookup.found) return app.renderNotFound(request, reply);
+    const row = lookup.product;
     const entity = lookup.body.entity;
     const option = entity.buyingOptions.find((o) => o.type === 'NEW') ?? entity.buyingOptions[0];
     const data: ProductPageData = {

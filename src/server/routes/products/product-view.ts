@@ -10,11 +10,11 @@ import type {
 import { DEFAULT_EXPANSIONS, TIERS_PER_PAGE } from '../../../shared/contracts/products';
 import { type Marketplace, marketplaceById } from '../../../shared/marketplaces';
 import { toPrice } from '../../../shared/money/price-format';
-import { findOffersForProduct, findProduct, findTiers } from '../../db/repositories/product-repository';
-import type { Database, OfferRow, QuantityTierRow } from '../../db/schema';
+import { findProductWithOffers, findTiers } from '../../db/repositories/product-repository';
+import type { Database, OfferRow, ProductRow, QuantityTierRow } from '../../db/schema';
 
 export type ProductLookup =
-  | { found: true; body: ProductResponse }
+  | { found: true; body: ProductResponse; product: ProductRow }
   | { found: false; reason: 'unknown_marketplace' | 'unknown_product' | 'no_such_page' };
 
 type StoredImage = { src: string; alt: string; width: number; height: number };
@@ -28,20 +28,22 @@ export async function readProduct(
 ): Promise<ProductLookup> {
   const marketplace = marketplaceById(marketplaceId);
   if (!marketplace) return { found: false, reason: 'unknown_marketplace' };
-  const product = await findProduct(db, asin);
-  if (!product) return { found: false, reason: 'unknown_product' };
+  const found = await findProductWithOffers(db, asin, marketplaceId);
+  if (!found) return { found: false, reason: 'unknown_product' };
+  const { product } = found;
 
   const expand = new Set<ProductExpansion>(query.expand?.length ? query.expand : DEFAULT_EXPANSIONS);
   const quantity = query.itemQuantity ?? 1;
-  let offers = await findOffersForProduct(db, asin, marketplaceId);
+  let offers = found.offers;
   if (query.merchantId) offers = offers.filter((o) => o.merchant_id === query.merchantId);
   if (query.offerListingId) offers = offers.filter((o) => o.id === query.offerListingId);
   if (query.buyingOptionTypes?.length) {
     const types = new Set<string>(query.buyingOptionTypes);
     offers = offers.filter((o) => types.has(o.condition_type));
   }
+  // Tiers start at 2 units (catalog schema), so a single unit's price never needs them.
   const tiers =
-    expand.has('quantityPricingTable') || expand.has('price')
+    expand.has('quantityPricingTable') || (expand.has('price') && quantity > 1)
       ? await findTiers(
           db,
           offers.map((o) => o.id),
@@ -72,6 +74,7 @@ export async function readProduct(
   const bullets = JSON.parse(product.bullets) as string[];
   return {
     found: true,
+    product,
     body: {
       type: 'product/v1',
       entity: {

@@ -1,0 +1,34 @@
+import type { CompiledQuery, Kysely, QueryResult } from 'kysely';
+
+type Compilable<Row> = { compile(): CompiledQuery<Row> };
+type Compiled<Row> = { query: CompiledQuery<Row>; order: string[] };
+
+/**
+ * A query built and compiled once per database, then run with new parameter values.
+ * Kysely's builder and compiler cost several times what SQLite takes to answer a hot read,
+ * so hot paths (product read, cart count, session lookup) compile once. `build` receives
+ * placeholder values; each must be used as a plain value (not inside functions that transform it).
+ */
+export function preparedQuery<Db, Params extends Record<string, unknown>, Row>(
+  build: (db: Kysely<Db>, params: Params) => Compilable<Row>,
+) {
+  const compiledByDb = new WeakMap<Kysely<Db>, Compiled<Row>>();
+  return async (db: Kysely<Db>, params: Params): Promise<QueryResult<Row>> => {
+    let compiled = compiledByDb.get(db);
+    if (!compiled) {
+      const placeholders = Object.fromEntries(
+        Object.keys(params).map((key) => [key, `\u0000${key}\u0000`]),
+      ) as Params;
+      const query = build(db, placeholders).compile();
+      const order = query.parameters.map((value) => {
+        const name = typeof value === 'string' ? /^\u0000(.+)\u0000$/.exec(value)?.[1] : undefined;
+        if (!name) throw new Error(`preparedQuery: parameter ${String(value)} is not a placeholder`);
+        return name;
+      });
+      compiled = { query, order };
+      compiledByDb.set(db, compiled);
+    }
+    const parameters = compiled.order.map((name) => params[name]);
+    return db.executeQuery<Row>({ ...compiled.query, parameters });
+  };
+}
