@@ -9,6 +9,8 @@ import autocannon from 'autocannon';
 const APP_PORT = 3201;
 const BARE_PORT = 3202;
 const DURATION_S = Number(process.env.BENCH_DURATION ?? 10);
+// autocannon's default; more connections at a fixed rate send bursts that queue in the client itself.
+const CART_CONNECTIONS = Number(process.env.BENCH_CART_CONNECTIONS ?? 10);
 const SPEAKER = { asin: 'B0PDPSPK01', offerListingId: 'OL-B0PDPSPK01-NEW', quantity: 1 };
 
 type Row = {
@@ -66,7 +68,10 @@ const row = (name: string, r: autocannon.Result, note?: string): Row => ({
 async function main() {
   if (!existsSync('dist/server/server.js')) execSync('npm run build', { stdio: 'inherit' });
   const dir = mkdtempSync(join(os.tmpdir(), 'pdp-bench-'));
-  const app = start('node', ['dist/server/server.js'], {
+  // BENCH_PROFILE=DIR writes a CPU profile of the app process there, to see where the time goes.
+  const profile = process.env.BENCH_PROFILE ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_PROFILE}`] : [];
+  if (process.env.BENCH_NODE_IMPORT) profile.push('--import', process.env.BENCH_NODE_IMPORT);
+  const app = start('node', [...profile, 'dist/server/server.js'], {
     PORT: String(APP_PORT),
     DATABASE_URL: `sqlite:${join(dir, 'store.sqlite')}`,
     LOG_LEVEL: 'silent',
@@ -103,39 +108,46 @@ async function main() {
       ),
     );
 
-    // Each add uses its own session (at most 10 speakers per order), at a fixed 500 requests/s.
+    // Each add uses its own session (at most 10 speakers per order), at a fixed 500 requests/s,
+    // after a 2 s warm-up at the same rate like the other targets.
     const rate = 500;
-    const sessions = await Promise.all(
-      Array.from({ length: Math.ceil((rate * DURATION_S) / 8) + 50 }, () => session(appBase)),
-    );
+    const sessions: Awaited<ReturnType<typeof session>>[] = [];
+    for (let i = 0; i < Math.ceil((rate * (DURATION_S + 2)) / 8) + 50; i++) sessions.push(await session(appBase));
     let next = 0;
     const body = JSON.stringify({ items: [SPEAKER] });
-    const cart = await run({
-      url: `${appBase}/api/marketplaces/ATVPDKIKX0DER/cart/carts/retail/items`,
-      connections: 20,
-      duration: DURATION_S,
-      overallRate: rate,
-      requests: [
-        {
-          method: 'POST',
-          setupRequest: (request) => {
-            const s = sessions[next++ % sessions.length] ?? shopper;
-            return {
-              ...request,
-              body,
-              headers: {
-                'content-type': 'application/vnd.com.amazon.api+json; type="cart.add-items.request/v1"',
-                accept: 'application/vnd.com.amazon.api+json; type="cart.add-items/v1"',
-                cookie: s.cookie,
-                'x-csrf-token': s.csrf,
-                'x-encrypted-slate-token': s.slate,
-              },
-            };
+    const cartRun = (duration: number) =>
+      run({
+        url: `${appBase}/api/marketplaces/ATVPDKIKX0DER/cart/carts/retail/items`,
+        connections: CART_CONNECTIONS,
+        duration,
+        overallRate: rate,
+        requests: [
+          {
+            method: 'POST',
+            setupRequest: (request) => {
+              const s = sessions[next++ % sessions.length] ?? shopper;
+              return {
+                ...request,
+                body,
+                headers: {
+                  'content-type': 'application/vnd.com.amazon.api+json; type="cart.add-items.request/v1"',
+                  accept: 'application/vnd.com.amazon.api+json; type="cart.add-items/v1"',
+                  cookie: s.cookie,
+                  'x-csrf-token': s.csrf,
+                  'x-encrypted-slate-token': s.slate,
+                },
+              };
+            },
           },
-        },
-      ],
-    });
-    rows.push(row(`POST cart add at ${rate} req/s`, cart, 'fixed rate'));
+        ],
+      });
+    await cartRun(2);
+    const cart = await cartRun(DURATION_S);
+    rows.push(row(`POST cart add at ${rate} req/s, ${CART_CONNECTIONS} connections`, cart, 'fixed rate'));
+    if (process.env.BENCH_SERVER_HISTOGRAM) {
+      const metrics = await (await fetch(`${appBase}/metrics`)).text();
+      console.log(metrics.split('\n').filter((l) => l.includes('duration') && l.includes('cart/carts')).join('\n'));
+    }
 
     const [baseline, product, add] = rows as [Row, Row, Row];
     const machine = `${os.cpus()[0]?.model ?? 'unknown CPU'} × ${os.cpus().length}, ${Math.round(os.totalmem() / 2 ** 30)} GiB, ${os.platform()} ${os.release()}, Node ${process.version}`;
@@ -161,7 +173,7 @@ async function main() {
     writeFileSync('bench/report.md', lines.join('\n'));
     console.log(lines.join('\n'));
   } finally {
-    app.kill('SIGTERM');
+    app.kill('SIGINT');
     bare.kill('SIGTERM');
   }
 }

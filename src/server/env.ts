@@ -21,6 +21,8 @@ export const envSchema = z
       .enum(['true', 'false'])
       .default('false')
       .transform((v) => v === 'true'),
+    /** How long a product answer may be served from memory (0 turns the cache off). */
+    PRODUCT_CACHE_TTL_MS: z.coerce.number().int().min(0).max(60_000).default(1000),
     SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(100).default(10_000),
   })
   .superRefine((env, ctx) => {

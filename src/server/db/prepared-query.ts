@@ -4,7 +4,7 @@ type Compilable<Row> = { compile(): CompiledQuery<Row> };
 type Compiled<Row> = { query: CompiledQuery<Row>; order: string[] };
 
 /**
- * A query built and compiled once per database, then run with new parameter values.
+ * A query built and compiled once per dialect, then run with new parameter values.
  * Kysely's builder and compiler cost several times what SQLite takes to answer a hot read,
  * so hot paths (product read, cart count, session lookup) compile once. `build` receives
  * placeholder values; each must be used as a plain value (not inside functions that transform it).
@@ -12,9 +12,12 @@ type Compiled<Row> = { query: CompiledQuery<Row>; order: string[] };
 export function preparedQuery<Db, Params extends Record<string, unknown>, Row>(
   build: (db: Kysely<Db>, params: Params) => Compilable<Row>,
 ) {
-  const compiledByDb = new WeakMap<Kysely<Db>, Compiled<Row>>();
+  // Keyed by the dialect's adapter, which a database and its transactions share: the SQL text
+  // depends only on the dialect, so transactions reuse it too.
+  const compiledByDialect = new WeakMap<object, Compiled<Row>>();
   return async (db: Kysely<Db>, params: Params): Promise<QueryResult<Row>> => {
-    let compiled = compiledByDb.get(db);
+    const dialect = db.getExecutor().adapter;
+    let compiled = compiledByDialect.get(dialect);
     if (!compiled) {
       const placeholders = Object.fromEntries(
         Object.keys(params).map((key) => [key, `\u0000${key}\u0000`]),
@@ -26,7 +29,7 @@ export function preparedQuery<Db, Params extends Record<string, unknown>, Row>(
         return name;
       });
       compiled = { query, order };
-      compiledByDb.set(db, compiled);
+      compiledByDialect.set(dialect, compiled);
     }
     const parameters = compiled.order.map((name) => params[name]);
     return db.executeQuery<Row>({ ...compiled.query, parameters });

@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import type { Kysely } from 'kysely';
+import { preparedQuery } from '../prepared-query';
 import type { CartItemRow, Database } from '../schema';
 
 type Db = Kysely<Database>;
@@ -11,6 +12,44 @@ export type CartOwner = { type: 'session' | 'customer'; id: string };
 /** Cart line ids start with C (in cart), as the slider's id rule expects (SL: drop a leading C or S). */
 export const newCartItemId = () => `C${randomBytes(10).toString('hex').toUpperCase()}`;
 
+const insertCartQuery = preparedQuery(
+  (
+    db: Db,
+    p: {
+      id: string;
+      marketplaceId: string;
+      ownerType: string;
+      ownerId: string;
+      cartType: string;
+      now: number;
+    },
+  ) =>
+    db
+      .insertInto('carts')
+      .values({
+        id: p.id,
+        marketplace_id: p.marketplaceId,
+        owner_type: p.ownerType as CartOwner['type'],
+        owner_id: p.ownerId,
+        cart_type: p.cartType as CartType,
+        created_at: p.now,
+        updated_at: p.now,
+      })
+      .onConflict((oc) => oc.columns(['marketplace_id', 'owner_type', 'owner_id', 'cart_type']).doNothing()),
+);
+
+const touchCartQuery = preparedQuery(
+  (db: Db, p: { marketplaceId: string; ownerType: string; ownerId: string; cartType: string; now: number }) =>
+    db
+      .updateTable('carts')
+      .set({ updated_at: p.now })
+      .where('marketplace_id', '=', p.marketplaceId)
+      .where('owner_type', '=', p.ownerType as CartOwner['type'])
+      .where('owner_id', '=', p.ownerId)
+      .where('cart_type', '=', p.cartType as CartType)
+      .returning('id'),
+);
+
 export async function ensureCart(
   db: Db,
   owner: CartOwner,
@@ -18,29 +57,11 @@ export async function ensureCart(
   cartType: CartType,
   now: number,
 ): Promise<string> {
-  await db
-    .insertInto('carts')
-    .values({
-      id: `cart-${randomBytes(12).toString('hex')}`,
-      marketplace_id: marketplaceId,
-      owner_type: owner.type,
-      owner_id: owner.id,
-      cart_type: cartType,
-      created_at: now,
-      updated_at: now,
-    })
-    .onConflict((oc) => oc.columns(['marketplace_id', 'owner_type', 'owner_id', 'cart_type']).doNothing())
-    .execute();
+  const key = { marketplaceId, ownerType: owner.type, ownerId: owner.id, cartType, now };
+  await insertCartQuery(db, { id: `cart-${randomBytes(12).toString('hex')}`, ...key });
   // The update takes the cart's row lock on PostgreSQL, so concurrent adds to one cart run one at a time.
-  const row = await db
-    .updateTable('carts')
-    .set({ updated_at: now })
-    .where('marketplace_id', '=', marketplaceId)
-    .where('owner_type', '=', owner.type)
-    .where('owner_id', '=', owner.id)
-    .where('cart_type', '=', cartType)
-    .returning('id')
-    .executeTakeFirstOrThrow();
+  const row = (await touchCartQuery(db, key)).rows[0];
+  if (!row) throw new Error('cart vanished between insert and update');
   return row.id;
 }
 
@@ -66,8 +87,12 @@ export function findCartLines(db: Db, cartId: string): Promise<CartItemRow[]> {
     .execute();
 }
 
+const insertLineQuery = preparedQuery((db: Db, line: CartItemRow) =>
+  db.insertInto('cart_items').values(line),
+);
+
 export async function insertCartLine(db: Db, line: CartItemRow): Promise<void> {
-  await db.insertInto('cart_items').values(line).execute();
+  await insertLineQuery(db, line);
 }
 
 export async function updateCartLine(
@@ -75,8 +100,20 @@ export async function updateCartLine(
   id: string,
   change: Pick<CartItemRow, 'quantity' | 'additional_parameters' | 'custom_attributes'>,
 ): Promise<void> {
-  await db.updateTable('cart_items').set(change).where('id', '=', id).execute();
+  await updateLineQuery(db, { id, ...change });
 }
+
+const updateLineQuery = preparedQuery(
+  (db: Db, p: Pick<CartItemRow, 'id' | 'quantity' | 'additional_parameters' | 'custom_attributes'>) =>
+    db
+      .updateTable('cart_items')
+      .set({
+        quantity: p.quantity,
+        additional_parameters: p.additional_parameters,
+        custom_attributes: p.custom_attributes,
+      })
+      .where('id', '=', p.id),
+);
 
 export async function deleteCartLine(db: Db, cartId: string, id: string): Promise<number> {
   const result = await db
@@ -87,6 +124,29 @@ export async function deleteCartLine(db: Db, cartId: string, id: string): Promis
   return Number(result.numDeletedRows);
 }
 
+const countUnitsQuery = preparedQuery(
+  (db: Db, p: { marketplaceId: string; ownerType: string; ownerId: string }) =>
+    db
+      .selectFrom('cart_items')
+      .innerJoin('carts', 'carts.id', 'cart_items.cart_id')
+      .select((eb) => eb.fn.sum<number>('cart_items.quantity').as('units'))
+      .where('carts.marketplace_id', '=', p.marketplaceId)
+      .where('carts.owner_type', '=', p.ownerType as CartOwner['type'])
+      .where('carts.owner_id', '=', p.ownerId),
+);
+
+const countTypeUnitsQuery = preparedQuery(
+  (db: Db, p: { marketplaceId: string; ownerType: string; ownerId: string; cartType: string }) =>
+    db
+      .selectFrom('cart_items')
+      .innerJoin('carts', 'carts.id', 'cart_items.cart_id')
+      .select((eb) => eb.fn.sum<number>('cart_items.quantity').as('units'))
+      .where('carts.marketplace_id', '=', p.marketplaceId)
+      .where('carts.owner_type', '=', p.ownerType as CartOwner['type'])
+      .where('carts.owner_id', '=', p.ownerId)
+      .where('carts.cart_type', '=', p.cartType as CartType),
+);
+
 /** The navigation cart count: units across the owner's carts of the given types. */
 export async function countCartUnits(
   db: Db,
@@ -94,16 +154,13 @@ export async function countCartUnits(
   marketplaceId: string,
   cartTypes: readonly CartType[],
 ): Promise<number> {
-  const row = await db
-    .selectFrom('cart_items')
-    .innerJoin('carts', 'carts.id', 'cart_items.cart_id')
-    .select((eb) => eb.fn.coalesce(eb.fn.sum<number>('cart_items.quantity'), eb.lit(0)).as('units'))
-    .where('carts.marketplace_id', '=', marketplaceId)
-    .where('carts.owner_type', '=', owner.type)
-    .where('carts.owner_id', '=', owner.id)
-    .where('carts.cart_type', 'in', cartTypes)
-    .executeTakeFirst();
-  return Number(row?.units ?? 0);
+  const key = { marketplaceId, ownerType: owner.type, ownerId: owner.id };
+  const [only] = cartTypes;
+  const { rows } =
+    cartTypes.length === 1 && only
+      ? await countTypeUnitsQuery(db, { ...key, cartType: only })
+      : await countUnitsQuery(db, key);
+  return Number(rows[0]?.units ?? 0);
 }
 
 export function listCartLines(

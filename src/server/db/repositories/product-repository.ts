@@ -4,10 +4,6 @@ import type { Database, OfferRow, ProductRow, QuantityTierRow } from '../schema'
 
 type Db = Kysely<Database>;
 
-export function findProduct(db: Db, asin: string): Promise<ProductRow | undefined> {
-  return db.selectFrom('products').selectAll().where('asin', '=', asin).executeTakeFirst();
-}
-
 const productWithOffersQuery = preparedQuery((db: Db, p: { asin: string; marketplaceId: string }) =>
   db
     .selectFrom('products')
@@ -83,24 +79,12 @@ export async function findProductWithOffers(
   return { product, offers };
 }
 
-export function findOffersForProduct(db: Db, asin: string, marketplaceId: string): Promise<OfferRow[]> {
-  return db
-    .selectFrom('offers')
-    .selectAll()
-    .where('asin', '=', asin)
-    .where('marketplace_id', '=', marketplaceId)
-    .orderBy('price_minor')
-    .orderBy('id')
-    .execute();
-}
+const offerQuery = preparedQuery((db: Db, p: { offerId: string }) =>
+  db.selectFrom('offers').selectAll().where('id', '=', p.offerId),
+);
 
-export function findOffer(db: Db, offerId: string): Promise<OfferRow | undefined> {
-  return db.selectFrom('offers').selectAll().where('id', '=', offerId).executeTakeFirst();
-}
-
-export function findOffersByIds(db: Db, offerIds: readonly string[]): Promise<OfferRow[]> {
-  if (offerIds.length === 0) return Promise.resolve([]);
-  return db.selectFrom('offers').selectAll().where('id', 'in', offerIds).execute();
+export async function findOffer(db: Db, offerId: string): Promise<OfferRow | undefined> {
+  return (await offerQuery(db, { offerId })).rows[0];
 }
 
 export function findTiers(db: Db, offerIds: readonly string[]): Promise<QuantityTierRow[]> {
@@ -111,18 +95,5 @@ export function findTiers(db: Db, offerIds: readonly string[]): Promise<Quantity
     .where('offer_id', 'in', offerIds)
     .orderBy('offer_id')
     .orderBy('minimum_quantity')
-    .execute();
-}
-
-/** The other products of a variation family, for the family stripe. */
-export function findFamily(
-  db: Db,
-  familyId: string,
-): Promise<Pick<ProductRow, 'asin' | 'title' | 'variation_label' | 'images'>[]> {
-  return db
-    .selectFrom('products')
-    .select(['asin', 'title', 'variation_label', 'images'])
-    .where('family_id', '=', familyId)
-    .orderBy('asin')
     .execute();
 }

@@ -11,7 +11,7 @@ import {
   newCartItemId,
   updateCartLine,
 } from '../../db/repositories/cart-repository';
-import { findOffersByIds } from '../../db/repositories/product-repository';
+import { findOffer } from '../../db/repositories/product-repository';
 import type { Database } from '../../db/schema';
 
 export type ItemToAdd = {
@@ -51,19 +51,11 @@ export async function addCartItems(
 ): Promise<AddResult> {
   try {
     return await db.transaction().execute(async (trx) => {
-      const offers = new Map(
-        (
-          await findOffersByIds(
-            trx,
-            items.map((i) => i.offerListingId),
-          )
-        ).map((o) => [o.id, o]),
-      );
       const cartId = await ensureCart(trx, owner, marketplaceId, cartType, now);
       const lines = await findCartLines(trx, cartId);
       const added: AddedLine[] = [];
       for (const [index, item] of items.entries()) {
-        const offer = offers.get(item.offerListingId);
+        const offer = await findOffer(trx, item.offerListingId);
         if (!offer || offer.marketplace_id !== marketplaceId) {
           throw new Refused(404, {
             code: 'offer_not_found',

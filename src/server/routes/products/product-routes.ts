@@ -2,6 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { errorResponse } from '../../../shared/contracts/common';
 import { productQuery, productResponse } from '../../../shared/contracts/products';
+import { TtlCache } from '../../cache/ttl-cache';
 import { sendError } from '../../plugins/errors';
 import { readProduct } from './product-view';
 
@@ -11,7 +12,19 @@ const MESSAGES = {
   no_such_page: 'no quantity pricing tiers on this page',
 } as const;
 
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Serialized product answers; anything that changes stock or the catalog in this process clears it. */
+    productCache: TtlCache<string>;
+  }
+}
+
 export const productRoutes: FastifyPluginAsyncZod = async (app) => {
+  // Product answers are the same for every shopper, so identical calls within the TTL share one
+  // serialized answer; prices, stock and limits are checked again when an item is added or ordered.
+  const cache = new TtlCache<string>(app.env.PRODUCT_CACHE_TTL_MS, 5000, app.clock);
+  app.decorate('productCache', cache);
+
   app.get(
     '/api/marketplaces/:marketplaceId/products/:asin',
     {
@@ -25,8 +38,13 @@ export const productRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const { marketplaceId, asin } = request.params;
+      const key = `${marketplaceId}|${asin}|${request.url.split('?')[1] ?? ''}`;
+      const cached = cache.get(key);
+      // A string with a JSON content type goes out as it is, without serializing again.
+      if (cached) return reply.type('application/json; charset=utf-8').send(cached as never);
       const result = await readProduct(app.store.db, marketplaceId, asin, request.query);
       if (!result.found) return sendError(reply, 404, result.reason, MESSAGES[result.reason]);
+      cache.set(key, JSON.stringify(result.body));
       return result.body;
     },
   );
