@@ -69,7 +69,9 @@ async function main() {
   if (!existsSync('dist/server/server.js')) execSync('npm run build', { stdio: 'inherit' });
   const dir = mkdtempSync(join(os.tmpdir(), 'pdp-bench-'));
   // BENCH_PROFILE=DIR writes a CPU profile of the app process there, to see where the time goes.
-  const profile = process.env.BENCH_PROFILE ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_PROFILE}`] : [];
+  const profile = process.env.BENCH_PROFILE
+    ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_PROFILE}`]
+    : [];
   if (process.env.BENCH_NODE_IMPORT) profile.push('--import', process.env.BENCH_NODE_IMPORT);
   const app = start('node', [...profile, 'dist/server/server.js'], {
     PORT: String(APP_PORT),
@@ -79,6 +81,7 @@ async function main() {
     SESSION_SECRET: 'bench-secret-bench-secret-bench-secret',
   });
   const bare = start('node', ['bench/bare-server.mjs'], { PORT: String(BARE_PORT) });
+  const UNCACHED_PORT = 3203;
   const appBase = `http://127.0.0.1:${APP_PORT}`;
   const bareBase = `http://127.0.0.1:${BARE_PORT}`;
   try {
@@ -96,9 +99,32 @@ async function main() {
       await run({ url: `${bareBase}/bare`, connections: 10, duration: DURATION_S }),
     );
     rows.push(bareResult);
+    // A second process on the same file with the product cache off shows what a read costs from the database.
+    const uncached = start('node', ['dist/server/server.js'], {
+      PORT: String(UNCACHED_PORT),
+      DATABASE_URL: `sqlite:${join(dir, 'store.sqlite')}`,
+      LOG_LEVEL: 'silent',
+      NODE_ENV: 'production',
+      SESSION_SECRET: 'bench-secret-bench-secret-bench-secret',
+      PRODUCT_CACHE_TTL_MS: '0',
+    });
+    const uncachedBase = `http://127.0.0.1:${UNCACHED_PORT}`;
+    await waitFor(`${uncachedBase}/healthz`);
+    const uncachedUrl = `${uncachedBase}/api/marketplaces/ATVPDKIKX0DER/products/B0PDPSPK01`;
+    await run({ url: uncachedUrl, headers: { cookie: shopper.cookie }, ...warm });
+    const uncachedRow = row(
+      'GET …/products/B0PDPSPK01, cache off (every read from SQLite)',
+      await run({
+        url: uncachedUrl,
+        headers: { cookie: shopper.cookie },
+        connections: 10,
+        duration: DURATION_S,
+      }),
+    );
+    uncached.kill('SIGTERM');
     rows.push(
       row(
-        'GET …/products/B0PDPSPK01',
+        'GET …/products/B0PDPSPK01 (1 s product cache, the default)',
         await run({
           url: productUrl,
           headers: { cookie: shopper.cookie },
@@ -112,7 +138,8 @@ async function main() {
     // after a 2 s warm-up at the same rate like the other targets.
     const rate = 500;
     const sessions: Awaited<ReturnType<typeof session>>[] = [];
-    for (let i = 0; i < Math.ceil((rate * (DURATION_S + 2)) / 8) + 50; i++) sessions.push(await session(appBase));
+    for (let i = 0; i < Math.ceil((rate * (DURATION_S + 2)) / 8) + 50; i++)
+      sessions.push(await session(appBase));
     let next = 0;
     const body = JSON.stringify({ items: [SPEAKER] });
     const cartRun = (duration: number) =>
@@ -143,13 +170,19 @@ async function main() {
       });
     await cartRun(2);
     const cart = await cartRun(DURATION_S);
+    rows.push(uncachedRow);
     rows.push(row(`POST cart add at ${rate} req/s, ${CART_CONNECTIONS} connections`, cart, 'fixed rate'));
     if (process.env.BENCH_SERVER_HISTOGRAM) {
       const metrics = await (await fetch(`${appBase}/metrics`)).text();
-      console.log(metrics.split('\n').filter((l) => l.includes('duration') && l.includes('cart/carts')).join('\n'));
+      console.log(
+        metrics
+          .split('\n')
+          .filter((l) => l.includes('duration') && l.includes('cart/carts'))
+          .join('\n'),
+      );
     }
 
-    const [baseline, product, add] = rows as [Row, Row, Row];
+    const [baseline, product, , add] = rows as [Row, Row, Row, Row];
     const machine = `${os.cpus()[0]?.model ?? 'unknown CPU'} × ${os.cpus().length}, ${Math.round(os.totalmem() / 2 ** 30)} GiB, ${os.platform()} ${os.release()}, Node ${process.version}`;
     const lines = [
       '# Benchmark report',

@@ -121,6 +121,22 @@ describe.each(dialects)('product API on %s', (dialect) => {
     }
   });
 
+  test('identical calls share a cached answer for PRODUCT_CACHE_TTL_MS, then read the database again', async () => {
+    const url = 'B0PDPBAT01?expand=price';
+    const before = (await get(url)).json().entity.buyingOptions[0].price.priceToPay.amount;
+    await ctx.store.db
+      .updateTable('offers')
+      .set({ price_minor: 111 })
+      .where('asin', '=', 'B0PDPBAT01')
+      .execute();
+    expect((await get(url)).json().entity.buyingOptions[0].price.priceToPay.amount).toBe(before);
+    ctx.clock.now += ctx.app.env.PRODUCT_CACHE_TTL_MS + 1;
+    expect((await get(url)).json().entity.buyingOptions[0].price.priceToPay).toMatchObject({
+      amount: 1.11,
+      displayString: '$1.11',
+    });
+  });
+
   test('prices follow the marketplace format: a product without offers in JP has no buying options', async () => {
     const response = await shopper.request({
       method: 'GET',
