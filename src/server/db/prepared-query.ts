@@ -1,5 +1,8 @@
 import type { CompiledQuery, Kysely, QueryResult } from 'kysely';
 
+// A marker no real parameter value contains.
+const MARK = '\u0000preparedQuery\u0000';
+
 type Compilable<Row> = { compile(): CompiledQuery<Row> };
 type Compiled<Row> = { query: CompiledQuery<Row>; order: string[] };
 
@@ -20,11 +23,14 @@ export function preparedQuery<Db, Params extends Record<string, unknown>, Row>(
     let compiled = compiledByDialect.get(dialect);
     if (!compiled) {
       const placeholders = Object.fromEntries(
-        Object.keys(params).map((key) => [key, `\u0000${key}\u0000`]),
+        Object.keys(params).map((key) => [key, `${MARK}${key}${MARK}`]),
       ) as Params;
       const query = build(db, placeholders).compile();
       const order = query.parameters.map((value) => {
-        const name = typeof value === 'string' ? /^\u0000(.+)\u0000$/.exec(value)?.[1] : undefined;
+        const name =
+          typeof value === 'string' && value.startsWith(MARK) && value.endsWith(MARK)
+            ? value.slice(MARK.length, -MARK.length)
+            : undefined;
         if (!name) throw new Error(`preparedQuery: parameter ${String(value)} is not a placeholder`);
         return name;
       });
