@@ -17,7 +17,10 @@ import { sessionPlugin } from './plugins/session';
 import { staticPlugin } from './plugins/static';
 import { type Clock, storePlugin } from './plugins/store';
 import type { ClientAssets } from './render/client-assets';
+import { notFoundPagePlugin } from './render/not-found-page';
+import { cartPageRoutes } from './routes/cart/cart-page-routes';
 import { cartRoutes } from './routes/cart/cart-routes';
+import { checkoutRoutes } from './routes/checkout/checkout-routes';
 import { healthRoutes } from './routes/health/health-routes';
 import { loggingRoutes } from './routes/logging/logging-routes';
 import { pageRoutes } from './routes/pages/page-routes';
@@ -94,12 +97,15 @@ export async function buildApp({
   app.get('/api/openapi.json', { schema: { hide: true } }, async () => app.swagger());
 
   await app.register(staticPlugin, { assets });
+  await app.register(notFoundPagePlugin, { assets });
   await app.register(healthRoutes);
   await app.register(loggingRoutes);
   await app.register(productRoutes);
   await app.register(cartRoutes);
   await app.register(signInRoutes, { assets });
   await app.register(pageRoutes, { assets });
+  await app.register(cartPageRoutes, { assets });
+  await app.register(checkoutRoutes, { assets });
 
   app.setNotFoundHandler((request, reply) => {
     if (request.method === 'GET' && request.headers.accept?.includes('text/html')) {

@@ -1,5 +1,8 @@
 import type { PageData } from './page-data';
+import { CartPage } from './pages/cart/cart-page';
+import { CheckoutPage } from './pages/checkout/checkout-page';
 import { NotFoundPage } from './pages/not-found/not-found-page';
+import { OrderConfirmationPage } from './pages/order-confirmation/order-confirmation-page';
 import { ProductPage } from './pages/product/product-page';
 import { SignInPage } from './pages/sign-in/sign-in-page';
 
@@ -12,5 +15,11 @@ export function App({ data }: { data: PageData }) {
       return <SignInPage data={data} />;
     case 'not-found':
       return <NotFoundPage data={data} />;
+    case 'cart':
+      return <CartPage data={data} />;
+    case 'checkout':
+      return <CheckoutPage data={data} />;
+    case 'order-confirmation':
+      return <OrderConfirmationPage data={data} />;
   }
 }

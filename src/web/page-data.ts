@@ -49,8 +49,71 @@ export type SignInPageData = {
   csrfToken: string;
 };
 
+export type OrderLineView = {
+  id: string;
+  asin: string;
+  offerListingId: string;
+  title: string;
+  image: { url: string; altText: string } | null;
+  unitPrice: PriceDto;
+  lineTotal: PriceDto;
+  quantity: number;
+  minQuantity: number;
+  maxQuantity: number;
+};
+
+export type Notice = { kind: 'success' | 'error' | 'info'; message: string };
+
+export type CartPageData = {
+  page: 'cart';
+  shopper: ShopperView;
+  lines: OrderLineView[];
+  subtotal: PriceDto;
+  itemCount: number;
+  notice: Notice | null;
+  csrfToken: string;
+};
+
+export type AddressView = {
+  fullName: string;
+  line1: string;
+  city: string;
+  state: string;
+  postalCode: string;
+};
+
+export type CheckoutPageData = {
+  page: 'checkout';
+  shopper: ShopperView;
+  source: 'cart' | 'buy-now';
+  buyNow: { asin: string; offerListingId: string; quantity: number } | null;
+  lines: OrderLineView[];
+  subtotal: PriceDto;
+  itemCount: number;
+  address: AddressView;
+  problems: { field: string; message: string }[];
+  error: string | null;
+  csrfToken: string;
+};
+
+export type OrderConfirmationPageData = {
+  page: 'order-confirmation';
+  shopper: ShopperView;
+  orderId: string;
+  lines: OrderLineView[];
+  subtotal: PriceDto;
+  address: AddressView;
+  deliveryEstimate: string;
+};
+
 export type NotFoundPageData = { page: 'not-found'; shopper: ShopperView; path: string };
 
-export type PageData = ProductPageData | SignInPageData | NotFoundPageData;
+export type PageData =
+  | ProductPageData
+  | SignInPageData
+  | NotFoundPageData
+  | CartPageData
+  | CheckoutPageData
+  | OrderConfirmationPageData;
 
 export const PAGE_DATA_ELEMENT_ID = 'page-data';

@@ -22,7 +22,7 @@ export async function createTestApp(
   const clock = { now: T0 };
   const env = readEnv({
     NODE_ENV: 'test',
-    LOG_LEVEL: 'silent',
+    LOG_LEVEL: (process.env.TEST_LOG_LEVEL as 'silent' | undefined) ?? 'silent',
     SESSION_SECRET: 'test-secret-test-secret-test-secret-42',
   });
   if (options.seed !== false) {

@@ -58,3 +58,22 @@ export function checkCartLine(offer: OfferLimits, requestedAsin: string, total: 
   }
   return null;
 }
+
+/** What a shopper reads when a line is refused (the API keeps the precise message). */
+export function shopperMessage(problem: LineProblem): string {
+  const limit = /limited to (\d+)/.exec(problem.message)?.[1];
+  const minimum = /at least (\d+)/.exec(problem.message)?.[1];
+  const left = /only (\d+)/.exec(problem.message)?.[1];
+  switch (problem.code) {
+    case 'above_max_order_quantity':
+      return `You can buy at most ${limit} of this item per order.`;
+    case 'below_min_order_quantity':
+      return `This item is sold in quantities of at least ${minimum}.`;
+    case 'insufficient_stock':
+      return left ? `Only ${left} of this item are left in stock.` : 'This item is out of stock.';
+    case 'offer_not_buyable':
+      return 'This item cannot be bought right now.';
+    default:
+      return 'This item is no longer available.';
+  }
+}

@@ -2,6 +2,7 @@ import SqliteDatabase from 'better-sqlite3';
 import { Kysely, type Migration, Migrator, PostgresDialect, SqliteDialect, sql } from 'kysely';
 import pg from 'pg';
 import * as foundation from './migrations/0001-foundation';
+import * as orderDetails from './migrations/0002-order-details';
 import type { Database } from './schema';
 
 export type Dialect = 'sqlite' | 'postgres';
@@ -18,6 +19,7 @@ export type Store = {
 
 const migrations: Record<string, Migration> = {
   '0001-foundation': foundation,
+  '0002-order-details': orderDetails,
 };
 
 // BIGINT (epoch ms) comes back from pg as a string by default; every value we store fits a double.

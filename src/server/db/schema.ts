@@ -107,6 +107,8 @@ export interface OrderTable {
   subtotal_minor: number;
   currency_code: string;
   created_at: number;
+  shipping_address: string | null;
+  placed_via: string | null;
 }
 
 export interface OrderItemTable {
@@ -143,3 +145,4 @@ export type QuantityTierRow = Selectable<QuantityTierTable>;
 export type CartRow = Selectable<CartTable>;
 export type CartItemRow = Selectable<CartItemTable>;
 export type OrderRow = Selectable<OrderTable>;
+export type OrderItemRow = Selectable<OrderItemTable>;

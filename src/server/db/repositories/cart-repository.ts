@@ -186,6 +186,9 @@ export function listCartLines(
       'offers.price_minor',
       'offers.currency_code',
       'offers.merchant_name',
+      'offers.min_order_quantity',
+      'offers.max_order_quantity',
+      'offers.stock',
       'products.title',
       'products.images',
     ])

@@ -7,28 +7,11 @@ import type { ClientAssets } from '../../render/client-assets';
 import { sendPage, shopperView } from '../../render/send-page';
 import { readProduct } from '../products/product-view';
 
-declare module 'fastify' {
-  interface FastifyInstance {
-    renderNotFound(request: FastifyRequest, reply: FastifyReply): Promise<FastifyReply>;
-  }
-}
-
 const pageParams = z.object({ asin: z.string().max(40), ref: z.string().max(128).optional() });
 
 export const pageRoutes: FastifyPluginAsyncZod<{ assets?: ClientAssets }> = async (app, { assets }) => {
   const marketplace = marketplaceById(DEFAULT_MARKETPLACE_ID);
   if (!marketplace) throw new Error('default marketplace missing');
-
-  app.decorate('renderNotFound', async (request: FastifyRequest, reply: FastifyReply) =>
-    sendPage(
-      request,
-      reply,
-      404,
-      { title: 'Page not found | Northwind Market', language: marketplace.language, robots: 'noindex' },
-      { page: 'not-found', shopper: await shopperView(app, request), path: request.url.split('?')[0] ?? '/' },
-      assets,
-    ),
-  );
 
   const productPage = async (
     request: FastifyRequest<{ Params: z.infer<typeof pageParams> }>,

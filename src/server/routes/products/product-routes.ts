@@ -2,7 +2,6 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { errorResponse } from '../../../shared/contracts/common';
 import { productQuery, productResponse } from '../../../shared/contracts/products';
-import { TtlCache } from '../../cache/ttl-cache';
 import { sendError } from '../../plugins/errors';
 import { readProduct } from './product-view';
 
@@ -12,18 +11,8 @@ const MESSAGES = {
   no_such_page: 'no quantity pricing tiers on this page',
 } as const;
 
-declare module 'fastify' {
-  interface FastifyInstance {
-    /** Serialized product answers; anything that changes stock or the catalog in this process clears it. */
-    productCache: TtlCache<string>;
-  }
-}
-
 export const productRoutes: FastifyPluginAsyncZod = async (app) => {
-  // Product answers are the same for every shopper, so identical calls within the TTL share one
-  // serialized answer; prices, stock and limits are checked again when an item is added or ordered.
-  const cache = new TtlCache<string>(app.env.PRODUCT_CACHE_TTL_MS, 5000, app.clock);
-  app.decorate('productCache', cache);
+  const cache = app.productCache;
 
   app.get(
     '/api/marketplaces/:marketplaceId/products/:asin',

@@ -1,0 +1,130 @@
+import type { Kysely } from 'kysely';
+import { checkCartLine, type LineProblem } from '../../../domain/cart/cart-line-rules';
+import type { ShippingAddress } from '../../../domain/checkout/shipping-address';
+import { unitPriceFor } from '../../../domain/pricing/quantity-pricing';
+import { insertOrder, newOrderId, takeStock } from '../../db/repositories/order-repository';
+import { findOffer, findTiers } from '../../db/repositories/product-repository';
+import type { Database } from '../../db/schema';
+
+export type OrderLine = { asin: string; offerListingId: string; quantity: number; cartLineId?: string };
+
+export type PlaceOrderResult =
+  | { ok: true; orderId: string; subtotalMinor: number }
+  | { ok: false; status: 404 | 409 | 422; problem: LineProblem };
+
+class Refused extends Error {
+  constructor(
+    readonly status: 404 | 409 | 422,
+    readonly problem: LineProblem,
+  ) {
+    super(problem.message);
+  }
+}
+
+/**
+ * Places an order in one transaction: prices come from the offers (and quantity tiers) now, each
+ * line's stock is taken by a guarded update, the cart lines it came from are removed. If any line
+ * cannot be had, nothing is written.
+ */
+export async function placeOrder(
+  db: Kysely<Database>,
+  order: {
+    customerId: string;
+    marketplaceId: string;
+    lines: readonly OrderLine[];
+    address: ShippingAddress;
+    via: 'cart' | 'buy-now' | 'one-click';
+    now: number;
+  },
+): Promise<PlaceOrderResult> {
+  if (order.lines.length === 0) {
+    return {
+      ok: false,
+      status: 422,
+      problem: { code: 'empty_order', message: 'there is nothing to order', field: 'items' },
+    };
+  }
+  try {
+    return await db.transaction().execute(async (trx) => {
+      const orderId = newOrderId();
+      const items = [];
+      let subtotal = 0;
+      let currency = 'USD';
+      for (const [index, line] of order.lines.entries()) {
+        const offer = await findOffer(trx, line.offerListingId);
+        if (!offer || offer.marketplace_id !== order.marketplaceId) {
+          throw new Refused(404, {
+            code: 'offer_not_found',
+            message: `no offer ${line.offerListingId}`,
+            field: `items.${index}`,
+          });
+        }
+        const problem = checkCartLine(
+          {
+            asin: offer.asin,
+            buyable: offer.buyable === 1,
+            // Stock is taken below by a guarded update; here only the order limits are checked.
+            stock: Number.MAX_SAFE_INTEGER,
+            minOrderQuantity: offer.min_order_quantity,
+            maxOrderQuantity: offer.max_order_quantity,
+          },
+          line.asin,
+          line.quantity,
+        );
+        if (problem)
+          throw new Refused(problem.code === 'offer_mismatch' ? 409 : 422, {
+            ...problem,
+            field: `items.${index}`,
+          });
+        if (!(await takeStock(trx, offer.id, line.quantity))) {
+          throw new Refused(409, {
+            code: 'insufficient_stock',
+            message: `not enough stock left of asin ${offer.asin} for ${line.quantity}`,
+            field: `items.${index}`,
+          });
+        }
+        const tiers = await findTiers(trx, [offer.id]);
+        const unit = unitPriceFor(
+          offer.price_minor,
+          tiers.map((t) => ({
+            minimumQuantity: t.minimum_quantity,
+            priceMinor: t.price_minor,
+            hidden: t.hidden === 1,
+          })),
+          line.quantity,
+        );
+        subtotal += unit * line.quantity;
+        currency = offer.currency_code;
+        items.push({
+          id: `${orderId}-${index + 1}`,
+          order_id: orderId,
+          asin: offer.asin,
+          offer_id: offer.id,
+          quantity: line.quantity,
+          unit_price_minor: unit,
+        });
+        if (line.cartLineId) await trx.deleteFrom('cart_items').where('id', '=', line.cartLineId).execute();
+      }
+      await insertOrder(
+        trx,
+        {
+          id: orderId,
+          marketplace_id: order.marketplaceId,
+          customer_id: order.customerId,
+          session_owner: null,
+          status: 'PLACED',
+          subtotal_minor: subtotal,
+          currency_code: currency,
+          created_at: order.now,
+          shipping_address: JSON.stringify(order.address),
+          placed_via: order.via,
+        },
+        items,
+      );
+      return { ok: true as const, orderId, subtotalMinor: subtotal };
+    });
+  } catch (error) {
+    if (error instanceof Refused) return { ok: false, status: error.status, problem: error.problem };
+    throw error;
+  }
+}

@@ -1,0 +1,124 @@
+import { SiteFooter } from '../../layout/site-footer';
+import { SiteHeader } from '../../layout/site-header';
+import type { CartPageData } from '../../page-data';
+
+/** /gp/cart/view.html: plain forms change quantities and remove lines, so it works without JavaScript. */
+export function CartPage({ data }: { data: CartPageData }) {
+  const empty = data.lines.length === 0;
+  return (
+    <>
+      <SiteHeader shopper={data.shopper} cartCount={data.itemCount} returnTo="/gp/cart/view.html" />
+      <main id="top" className="cart">
+        <section className="cart__lines" aria-labelledby="cart-heading">
+          <h1 id="cart-heading">{empty ? 'Your Northwind Cart is empty' : 'Shopping Cart'}</h1>
+          {data.notice ? (
+            <div
+              className={`alert alert--${data.notice.kind}`}
+              role={data.notice.kind === 'error' ? 'alert' : 'status'}
+            >
+              {data.notice.message}
+            </div>
+          ) : null}
+          {empty ? (
+            <p>
+              <a href="/dp/B0PDPSPK01">Continue shopping</a>
+            </p>
+          ) : (
+            <ul className="cart__list">
+              {data.lines.map((line) => (
+                <li key={line.id} className="cart-line">
+                  {line.image ? (
+                    <img
+                      className="cart-line__image"
+                      src={line.image.url}
+                      alt={line.image.altText}
+                      width={120}
+                      height={120}
+                    />
+                  ) : null}
+                  <div className="cart-line__body">
+                    <a className="cart-line__title" href={`/dp/${line.asin}`}>
+                      {line.title}
+                    </a>
+                    <p className="cart-line__stock">In Stock</p>
+                    <div className="cart-line__actions">
+                      <form method="post" action="/gp/cart/update.html" className="cart-line__quantity">
+                        <input type="hidden" name="csrfToken" value={data.csrfToken} />
+                        <input type="hidden" name="lineId" value={line.id} />
+                        <label>
+                          Qty:{' '}
+                          <select
+                            name="quantity"
+                            defaultValue={line.quantity}
+                            aria-label={`Quantity of ${line.title}`}
+                          >
+                            {quantityChoices(line.minQuantity, line.maxQuantity, line.quantity).map((q) => (
+                              <option key={q} value={q}>
+                                {q === 0 ? '0 (Delete)' : q}
+                              </option>
+                            ))}
+                          </select>
+                        </label>
+                        <button
+                          className="button button--secondary button--small"
+                          type="submit"
+                          name="action"
+                          value="update"
+                        >
+                          Update
+                        </button>
+                      </form>
+                      <form method="post" action="/gp/cart/update.html">
+                        <input type="hidden" name="csrfToken" value={data.csrfToken} />
+                        <input type="hidden" name="lineId" value={line.id} />
+                        <button
+                          className="link-button"
+                          type="submit"
+                          name="action"
+                          value="delete"
+                          aria-label={`Delete ${line.title}`}
+                        >
+                          Delete
+                        </button>
+                      </form>
+                    </div>
+                  </div>
+                  <p className="cart-line__price">{line.lineTotal.displayString}</p>
+                </li>
+              ))}
+            </ul>
+          )}
+          {empty ? null : (
+            <p className="cart__subtotal-line">
+              Subtotal ({data.itemCount} {data.itemCount === 1 ? 'item' : 'items'}):{' '}
+              <strong>{data.subtotal.displayString}</strong>
+            </p>
+          )}
+        </section>
+        {empty ? null : (
+          <aside className="cart__summary" aria-label="Order summary">
+            <p className="cart__subtotal">
+              Subtotal ({data.itemCount} {data.itemCount === 1 ? 'item' : 'items'}):{' '}
+              <strong>{data.subtotal.displayString}</strong>
+            </p>
+            <form method="get" action="/gp/buy/spc/handlers/display.html">
+              <button className="button button--cart button--wide" type="submit">
+                Proceed to checkout
+              </button>
+            </form>
+          </aside>
+        )}
+      </main>
+      <SiteFooter />
+    </>
+  );
+}
+
+/** 0 (delete) up to the line's limit, showing at most 30 choices around the current quantity. */
+function quantityChoices(min: number, max: number, current: number): number[] {
+  const top = Math.min(max, Math.max(current, min) + 29);
+  const choices = [0];
+  for (let q = Math.max(min, 1); q <= top; q++) choices.push(q);
+  if (!choices.includes(current)) choices.push(current);
+  return choices.sort((a, b) => a - b);
+}

@@ -1,0 +1,117 @@
+import { SiteFooter } from '../../layout/site-footer';
+import { SiteHeader } from '../../layout/site-header';
+import type { CheckoutPageData } from '../../page-data';
+
+const FIELDS = [
+  { name: 'fullName', label: 'Full name', autoComplete: 'name' },
+  { name: 'line1', label: 'Street address', autoComplete: 'address-line1' },
+  { name: 'city', label: 'City', autoComplete: 'address-level2' },
+  { name: 'state', label: 'State', autoComplete: 'address-level1' },
+  { name: 'postalCode', label: 'ZIP code', autoComplete: 'postal-code' },
+] as const;
+
+/** Checkout: where it goes and what it costs; placing the order is a plain form post. */
+export function CheckoutPage({ data }: { data: CheckoutPageData }) {
+  const problemFor = (field: string) => data.problems.find((p) => p.field === field)?.message;
+  return (
+    <>
+      <SiteHeader
+        shopper={data.shopper}
+        cartCount={data.shopper.cartCount}
+        returnTo="/gp/buy/spc/handlers/display.html"
+      />
+      <main id="top" className="checkout">
+        <h1>
+          Checkout ({data.itemCount} {data.itemCount === 1 ? 'item' : 'items'})
+        </h1>
+        {data.error ? (
+          <div className="alert alert--error" role="alert">
+            <strong>We couldn't place your order</strong>
+            <p>{data.error}</p>
+          </div>
+        ) : null}
+        {data.lines.length === 0 ? (
+          <p>
+            Your cart is empty. <a href="/dp/B0PDPSPK01">Continue shopping</a>
+          </p>
+        ) : (
+          <form
+            method="post"
+            action="/gp/buy/spc/handlers/place-order.html"
+            className="checkout__grid"
+            noValidate
+          >
+            <input type="hidden" name="csrfToken" value={data.csrfToken} />
+            <input type="hidden" name="source" value={data.source} />
+            {data.buyNow ? (
+              <>
+                <input type="hidden" name="asin" value={data.buyNow.asin} />
+                <input type="hidden" name="offerListingId" value={data.buyNow.offerListingId} />
+                <input type="hidden" name="quantity" value={data.buyNow.quantity} />
+              </>
+            ) : null}
+            <section className="checkout__section" aria-labelledby="address-heading">
+              <h2 id="address-heading">1. Shipping address</h2>
+              <div className="checkout__fields">
+                {FIELDS.map((field) => {
+                  const problem = problemFor(field.name);
+                  const id = `address-${field.name}`;
+                  return (
+                    <div key={field.name} className="field">
+                      <label className="field__label" htmlFor={id}>
+                        {field.label}
+                      </label>
+                      <input
+                        id={id}
+                        name={field.name}
+                        autoComplete={field.autoComplete}
+                        defaultValue={data.address[field.name]}
+                        aria-invalid={problem ? true : undefined}
+                        aria-describedby={problem ? `${id}-problem` : undefined}
+                        required
+                      />
+                      {problem ? (
+                        <span className="field__problem" id={`${id}-problem`}>
+                          {problem}
+                        </span>
+                      ) : null}
+                    </div>
+                  );
+                })}
+              </div>
+            </section>
+            <section className="checkout__section" aria-labelledby="items-heading">
+              <h2 id="items-heading">2. Review items</h2>
+              <ul className="checkout__items">
+                {data.lines.map((line) => (
+                  <li key={line.id} className="checkout__item">
+                    {line.image ? (
+                      <img src={line.image.url} alt={line.image.altText} width={64} height={64} />
+                    ) : null}
+                    <span className="checkout__item-title">{line.title}</span>
+                    <span>Qty: {line.quantity}</span>
+                    <span className="checkout__item-price">{line.lineTotal.displayString}</span>
+                  </li>
+                ))}
+              </ul>
+            </section>
+            <aside className="checkout__summary" aria-label="Order summary">
+              <button className="button button--cart button--wide" type="submit">
+                Place your order
+              </button>
+              <dl className="checkout__totals">
+                <dt>Items:</dt>
+                <dd>{data.subtotal.displayString}</dd>
+                <dt>Shipping:</dt>
+                <dd>FREE</dd>
+                <dt className="checkout__total">Order total:</dt>
+                <dd className="checkout__total">{data.subtotal.displayString}</dd>
+              </dl>
+            </aside>
+          </form>
+        )}
+      </main>
+      <SiteFooter />
+    </>
+  );
+}

@@ -1,0 +1,44 @@
+import { SiteFooter } from '../../layout/site-footer';
+import { SiteHeader } from '../../layout/site-header';
+import type { OrderConfirmationPageData } from '../../page-data';
+
+export function OrderConfirmationPage({ data }: { data: OrderConfirmationPageData }) {
+  return (
+    <>
+      <SiteHeader shopper={data.shopper} cartCount={data.shopper.cartCount} returnTo="/" />
+      <main id="top" className="page page--narrow confirmation">
+        <div className="alert alert--success" role="status">
+          <h1 className="confirmation__title">Order placed, thank you!</h1>
+          <p>Confirmation will be sent to your email.</p>
+        </div>
+        <p>
+          Order number <strong data-testid="order-id">{data.orderId}</strong>
+        </p>
+        <p>
+          Shipping to <strong>{data.address.fullName}</strong>, {data.address.line1}, {data.address.city},{' '}
+          {data.address.state} {data.address.postalCode}
+        </p>
+        <p className="confirmation__delivery">Arriving {data.deliveryEstimate}</p>
+        <ul className="checkout__items">
+          {data.lines.map((line) => (
+            <li key={line.id} className="checkout__item">
+              {line.image ? (
+                <img src={line.image.url} alt={line.image.altText} width={64} height={64} />
+              ) : null}
+              <a className="checkout__item-title" href={`/dp/${line.asin}`}>
+                {line.title}
+              </a>
+              <span>Qty: {line.quantity}</span>
+              <span className="checkout__item-price">{line.lineTotal.displayString}</span>
+            </li>
+          ))}
+        </ul>
+        <p className="checkout__total">Order total: {data.subtotal.displayString}</p>
+        <p>
+          <a href="/dp/B0PDPSPK01">Continue shopping</a>
+        </p>
+      </main>
+      <SiteFooter />
+    </>
+  );
+}
