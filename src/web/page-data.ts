@@ -12,6 +12,8 @@ export type ShopperView = {
 
 export type ProductPageData = {
   page: 'product';
+  /** Also in the meta tag; repeated so the buy box form posts it without JavaScript. */
+  csrfToken: string;
   marketplaceId: string;
   language: string;
   shopper: ShopperView;

@@ -25,6 +25,7 @@ export const pageRoutes: FastifyPluginAsyncZod<{ assets?: ClientAssets }> = asyn
     const option = entity.buyingOptions.find((o) => o.type === 'NEW') ?? entity.buyingOptions[0];
     const data: ProductPageData = {
       page: 'product',
+      csrfToken: request.session.csrfToken,
       marketplaceId: marketplace.marketplaceId,
       language: marketplace.language,
       shopper: await shopperView(app, request),
