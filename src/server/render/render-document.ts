@@ -46,6 +46,12 @@ export function renderDocument(
     head.description ? `<meta name="description" content="${escapeHtml(head.description)}">` : '',
     head.robots ? `<meta name="robots" content="${escapeHtml(head.robots)}">` : '',
     head.canonicalPath ? `<link rel="canonical" href="${escapeHtml(origin + head.canonicalPath)}">` : '',
+    `<meta property="og:title" content="${escapeHtml(head.title)}">`,
+    head.description ? `<meta property="og:description" content="${escapeHtml(head.description)}">` : '',
+    head.canonicalPath ? `<meta property="og:url" content="${escapeHtml(origin + head.canonicalPath)}">` : '',
+    head.preloadImage
+      ? `<meta property="og:image" content="${escapeHtml(head.preloadImage.startsWith('/') ? origin + head.preloadImage : head.preloadImage)}">`
+      : '',
     `<meta name="csrf-token" content="${escapeHtml(head.csrfToken)}">`,
     `<meta name="encrypted-slate-token" content="${escapeHtml(head.slateToken)}">`,
     ...(assets?.styles ?? []).map((href) => `<link rel="stylesheet" href="${escapeHtml(href)}">`),

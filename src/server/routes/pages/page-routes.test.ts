@@ -23,6 +23,32 @@ describe.each(dialects)('product page on %s', (dialect) => {
     expect(response.headers['cache-control']).toBe('no-store');
   });
 
+  test('SEO: title, description, canonical URL, Open Graph and JSON-LD Product with Offer and AggregateRating', async () => {
+    const s = new Shopper(ctx.app);
+    const response = await s.visit('/dp/B0PDPSPK01');
+    expect(response.body).toMatch(/<title>Nimbus[^<]*\| Northwind Market<\/title>/);
+    expect(response.body).toMatch(/<meta name="description" content="[^"]{20,}">/);
+    expect(response.body).toContain('<meta property="og:url" content="http://localhost:80/dp/B0PDPSPK01">');
+    const ld = JSON.parse(
+      /<script type="application\/ld\+json">(.*?)<\/script>/s.exec(response.body)?.[1] ?? '{}',
+    );
+    expect(ld).toMatchObject({
+      '@type': 'Product',
+      sku: 'B0PDPSPK01',
+      offers: {
+        '@type': 'Offer',
+        price: '49.99',
+        priceCurrency: 'USD',
+        availability: 'https://schema.org/InStock',
+      },
+      aggregateRating: {
+        '@type': 'AggregateRating',
+        ratingValue: expect.any(Number),
+        reviewCount: expect.any(Number),
+      },
+    });
+  });
+
   test('/dp/{asin}/ref=… serves the same page and keeps the tag for the cart call', async () => {
     const s = new Shopper(ctx.app);
     const response = await s.visit('/dp/B0PDPSPK01/ref=ods_dabb_B0PDPSPK01_productInfo');

@@ -4,6 +4,7 @@ import { z } from 'zod';
 import { DEFAULT_MARKETPLACE_ID, marketplaceById } from '../../../shared/marketplaces';
 import type { ProductPageData } from '../../../web/page-data';
 import type { ClientAssets } from '../../render/client-assets';
+import { productJsonLd } from '../../render/product-json-ld';
 import { sendPage, shopperView } from '../../render/send-page';
 import { readProduct } from '../products/product-view';
 
@@ -59,16 +60,18 @@ export const pageRoutes: FastifyPluginAsyncZod<{ assets?: ClientAssets }> = asyn
             : null,
       },
     };
+    const description = row.description || data.product.bullets[0] || data.product.title;
     return sendPage(
       request,
       reply,
       200,
       {
         title: `${data.product.title} | Northwind Market`,
-        description: row.description || data.product.bullets[0] || data.product.title,
+        description,
         canonicalPath: `/dp/${asin}`,
         language: marketplace.language,
         ...(data.product.images[0] ? { preloadImage: data.product.images[0].url } : {}),
+        jsonLd: productJsonLd(data.product, description, `${request.protocol}://${request.host}`),
       },
       data,
       assets,
