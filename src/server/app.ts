@@ -18,6 +18,7 @@ import { staticPlugin } from './plugins/static';
 import { type Clock, storePlugin } from './plugins/store';
 import type { ClientAssets } from './render/client-assets';
 import { notFoundPagePlugin } from './render/not-found-page';
+import { buyBoxRoutes } from './routes/buy-box/buy-box-routes';
 import { cartPageRoutes } from './routes/cart/cart-page-routes';
 import { cartRoutes } from './routes/cart/cart-routes';
 import { checkoutRoutes } from './routes/checkout/checkout-routes';
@@ -102,6 +103,7 @@ export async function buildApp({
   await app.register(loggingRoutes);
   await app.register(productRoutes);
   await app.register(cartRoutes);
+  await app.register(buyBoxRoutes);
   await app.register(signInRoutes, { assets });
   await app.register(pageRoutes, { assets });
   await app.register(cartPageRoutes, { assets });

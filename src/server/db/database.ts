@@ -3,6 +3,7 @@ import { Kysely, type Migration, Migrator, PostgresDialect, SqliteDialect, sql }
 import pg from 'pg';
 import * as foundation from './migrations/0001-foundation';
 import * as orderDetails from './migrations/0002-order-details';
+import * as couponsAndInvitations from './migrations/0003-coupons-and-invitations';
 import type { Database } from './schema';
 
 export type Dialect = 'sqlite' | 'postgres';
@@ -20,6 +21,7 @@ export type Store = {
 const migrations: Record<string, Migration> = {
   '0001-foundation': foundation,
   '0002-order-details': orderDetails,
+  '0003-coupons-and-invitations': couponsAndInvitations,
 };
 
 // BIGINT (epoch ms) comes back from pg as a string by default; every value we store fits a double.

@@ -120,6 +120,19 @@ export interface OrderItemTable {
   unit_price_minor: number;
 }
 
+export interface CouponRedemptionTable {
+  customer_id: string;
+  promotion_id: string;
+  asin: string;
+  redeemed_at: number;
+}
+
+export interface InvitationRequestTable {
+  customer_id: string;
+  asin: string;
+  requested_at: number;
+}
+
 export interface Database {
   marketplaces: MarketplaceTable;
   customers: CustomerTable;
@@ -132,6 +145,8 @@ export interface Database {
   cart_items: CartItemTable;
   orders: OrderTable;
   order_items: OrderItemTable;
+  coupon_redemptions: CouponRedemptionTable;
+  invitation_requests: InvitationRequestTable;
 }
 
 export type CustomerRow = Selectable<CustomerTable>;

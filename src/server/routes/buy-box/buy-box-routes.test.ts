@@ -1,0 +1,131 @@
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { createTestApp, Shopper, type TestContext } from '../../../../tests/helpers/test-app';
+import { dialects } from '../../../../tests/helpers/test-store';
+
+const COUPON = 'A2PDPCOUPON5OFF';
+const REDEEM = '/gp/collect-coupon/handler/redeem-coupon-detailpage.html?ref_=apl_redeem_coupon';
+const INVITE = '/api/marketplaces/ATVPDKIKX0DER/products/B0PDPCNS01/invitation';
+const INVITE_TYPE = 'application/vnd.com.amazon.api+json; type="invite.request/v1"';
+
+describe.each(dialects)('coupon and invitation calls on %s', (dialect) => {
+  let ctx: TestContext;
+  beforeAll(async () => {
+    ctx = await createTestApp(dialect);
+  });
+  afterAll(() => ctx?.close());
+
+  const signedIn = async (email: string, password: string) => {
+    const s = new Shopper(ctx.app);
+    await s.visit('/gp/sign-in.html');
+    await s.postForm('/gp/sign-in.html', { action: 'sign-in', email, password, path: '/' });
+    await s.visit();
+    return s;
+  };
+  const redemptions = async () =>
+    (
+      await ctx.store.db
+        .selectFrom('coupon_redemptions')
+        .selectAll()
+        .where('promotion_id', '=', COUPON)
+        .execute()
+    ).length;
+
+  test('BB-032 redeeming answers status 1 and records the coupon once per customer', async () => {
+    const s = await signedIn('shopper@example.com', 'shopper-demo');
+    const before = await redemptions();
+    const post = () =>
+      s.request({
+        method: 'POST',
+        url: REDEEM,
+        headers: { 'content-type': 'application/x-www-form-urlencoded', 'x-csrf-token': s.csrfToken },
+        payload: `encryptedPromotionId=${COUPON}`,
+      });
+    expect((await post()).json()).toEqual({ status: 1, redeemed: true });
+    expect((await post()).json()).toEqual({ status: 1, redeemed: true });
+    expect(await redemptions()).toBe(before + 1);
+  });
+
+  test('BB-032 a signed-out shopper or an unknown coupon gets a 4xx error', async () => {
+    const anonymous = new Shopper(ctx.app);
+    await anonymous.visit();
+    const response = await anonymous.request({
+      method: 'POST',
+      url: REDEEM,
+      headers: { 'content-type': 'application/json', 'x-csrf-token': anonymous.csrfToken },
+      payload: JSON.stringify({ encryptedPromotionId: COUPON }),
+    });
+    expect(response.statusCode).toBe(401);
+    const s = await signedIn('shopper@example.com', 'shopper-demo');
+    const unknown = await s.request({
+      method: 'POST',
+      url: REDEEM,
+      headers: { 'content-type': 'application/json', 'x-csrf-token': s.csrfToken },
+      payload: JSON.stringify({ encryptedPromotionId: 'NOPE-1' }),
+    });
+    expect(unknown.statusCode).toBe(404);
+  });
+
+  test('BB-028 after sign-in the redeem handler redeems and returns to the product page', async () => {
+    const s = new Shopper(ctx.app);
+    await s.visit('/dp/B0PDPSPK01');
+    const handler = `/gp/collect-coupon/handler/redeem_coupon_after_login.html?encryptedPromotionId=${COUPON}&returnTo=%2Fdp%2FB0PDPSPK01`;
+    const first = await s.request({ method: 'GET', url: handler });
+    expect(first.statusCode).toBe(303);
+    expect(first.headers.location).toBe(`/gp/sign-in.html?path=${encodeURIComponent(handler)}`);
+    const before = await redemptions();
+    const signIn = await s.postForm('/gp/sign-in.html', {
+      action: 'sign-in',
+      email: 'business@example.com',
+      password: 'business-demo',
+      path: handler,
+    });
+    expect(signIn.headers.location).toBe(handler);
+    const back = await s.request({ method: 'GET', url: handler });
+    expect(back.headers.location).toBe('/dp/B0PDPSPK01');
+    expect(await redemptions()).toBe(before + 1);
+  });
+
+  test('BB-036 the invite call takes an empty JSON body with the invite content type, credentials and CSRF token', async () => {
+    const s = await signedIn('prime@example.com', 'prime-demo');
+    const response = await s.request({
+      method: 'POST',
+      url: INVITE,
+      headers: { 'content-type': INVITE_TYPE, 'x-csrf-token': s.csrfToken },
+      payload: '{}',
+    });
+    expect(response.json()).toEqual({ type: 'invite.response/v1', entity: { status: 'REQUESTED' } });
+    const rows = await ctx.store.db
+      .selectFrom('invitation_requests')
+      .selectAll()
+      .where('asin', '=', 'B0PDPCNS01')
+      .execute();
+    expect(rows).toHaveLength(1);
+    const noToken = await s.request({
+      method: 'POST',
+      url: INVITE,
+      headers: { 'content-type': INVITE_TYPE },
+      payload: '{}',
+    });
+    expect(noToken.statusCode).toBe(403);
+  });
+
+  test('BB-033 the invite needs a signed-in shopper and an invite-only product', async () => {
+    const anonymous = new Shopper(ctx.app);
+    await anonymous.visit();
+    const signedOut = await anonymous.request({
+      method: 'POST',
+      url: INVITE,
+      headers: { 'content-type': INVITE_TYPE, 'x-csrf-token': anonymous.csrfToken },
+      payload: '{}',
+    });
+    expect(signedOut.statusCode).toBe(401);
+    const s = await signedIn('shopper@example.com', 'shopper-demo');
+    const normal = await s.request({
+      method: 'POST',
+      url: '/api/marketplaces/ATVPDKIKX0DER/products/B0PDPSPK01/invitation',
+      headers: { 'content-type': INVITE_TYPE, 'x-csrf-token': s.csrfToken },
+      payload: '{}',
+    });
+    expect(normal.statusCode).toBe(409);
+  });
+});

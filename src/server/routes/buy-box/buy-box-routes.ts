@@ -1,0 +1,133 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { errorResponse } from '../../../shared/contracts/common';
+import { returnPath } from '../../../shared/contracts/sign-in';
+import { marketplaceById } from '../../../shared/marketplaces';
+import type { ProductFeatures } from '../../catalog/catalog-schema';
+import { redeemCoupon, requestInvitation } from '../../db/repositories/buy-box-repository';
+import { sendError } from '../../plugins/errors';
+
+const promotionId = z.string().regex(/^[A-Za-z0-9-]{1,80}$/, 'encryptedPromotionId is not a promotion id');
+export const COUPON_AFTER_LOGIN_PATH = '/gp/collect-coupon/handler/redeem_coupon_after_login.html';
+
+/** The product whose coupon this is; promotion ids are letters, digits and dashes, so LIKE is exact enough. */
+async function productWithCoupon(db: Parameters<typeof redeemCoupon>[0], id: string) {
+  const rows = await db
+    .selectFrom('products')
+    .select(['asin', 'features'])
+    .where('features', 'like', `%"encryptedPromotionId":"${id}"%`)
+    .execute();
+  return rows.find(
+    (row) => (JSON.parse(row.features) as ProductFeatures).coupon?.encryptedPromotionId === id,
+  );
+}
+
+/** Coupon redemption (BB-028..032) and invitation requests for high-demand products (BB-033..039). */
+export const buyBoxRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.post(
+    '/gp/collect-coupon/handler/redeem-coupon-detailpage.html',
+    {
+      schema: {
+        tags: ['buy box'],
+        summary: 'Redeems a product coupon for the signed-in customer (status 1 means redeemed)',
+        querystring: z.object({ ref_: z.string().max(128).optional() }),
+        body: z.object({ encryptedPromotionId: promotionId, csrfToken: z.string().optional() }),
+        response: {
+          200: z.object({ status: z.literal(1), redeemed: z.literal(true) }),
+          400: errorResponse,
+          401: errorResponse,
+          403: errorResponse,
+          404: errorResponse,
+        },
+      },
+    },
+    async (request, reply) => {
+      const customer = await request.session.customer();
+      if (!customer) return sendError(reply, 401, 'sign_in_required', 'sign in to redeem this coupon');
+      const product = await productWithCoupon(app.store.db, request.body.encryptedPromotionId);
+      if (!product)
+        return sendError(reply, 404, 'unknown_promotion', 'no such coupon', 'encryptedPromotionId');
+      await redeemCoupon(
+        app.store.db,
+        customer.id,
+        request.body.encryptedPromotionId,
+        product.asin,
+        app.clock(),
+      );
+      return { status: 1 as const, redeemed: true as const };
+    },
+  );
+
+  // READING.md 7: after sign-in this handler redeems and returns to the product.
+  app.get(
+    COUPON_AFTER_LOGIN_PATH,
+    {
+      schema: {
+        hide: true,
+        querystring: z.object({ encryptedPromotionId: promotionId, returnTo: returnPath.optional() }),
+      },
+    },
+    async (request, reply) => {
+      const customer = await request.session.customer();
+      if (!customer) return reply.redirect(`/gp/sign-in.html?path=${encodeURIComponent(request.url)}`, 303);
+      const product = await productWithCoupon(app.store.db, request.query.encryptedPromotionId);
+      if (product)
+        await redeemCoupon(
+          app.store.db,
+          customer.id,
+          request.query.encryptedPromotionId,
+          product.asin,
+          app.clock(),
+        );
+      return reply.redirect(request.query.returnTo ?? (product ? `/dp/${product.asin}` : '/'), 303);
+    },
+  );
+
+  app.post(
+    '/api/marketplaces/:marketplaceId/products/:asin/invitation',
+    {
+      schema: {
+        tags: ['buy box'],
+        summary: 'Requests an invitation to buy a high-demand product (sign-in required)',
+        description: 'Send an empty JSON body with content type invite.request/v1 and x-csrf-token.',
+        params: z.object({ marketplaceId: z.string().min(1).max(20), asin: z.string().min(1).max(20) }),
+        body: z.object({}).strict().optional(),
+        response: {
+          200: z.object({
+            type: z.literal('invite.response/v1'),
+            entity: z.object({ status: z.literal('REQUESTED') }),
+          }),
+          400: errorResponse,
+          401: errorResponse,
+          403: errorResponse,
+          404: errorResponse,
+          409: errorResponse,
+        },
+      },
+    },
+    async (request, reply) => {
+      if (!marketplaceById(request.params.marketplaceId)) {
+        return sendError(reply, 404, 'unknown_marketplace', 'unknown marketplaceId', 'marketplaceId');
+      }
+      const customer = await request.session.customer();
+      if (!customer) return sendError(reply, 401, 'sign_in_required', 'sign in to request an invitation');
+      const product = await app.store.db
+        .selectFrom('products')
+        .select(['asin', 'features'])
+        .where('asin', '=', request.params.asin)
+        .executeTakeFirst();
+      if (!product) return sendError(reply, 404, 'unknown_product', 'no product with this asin', 'asin');
+      if (!(JSON.parse(product.features) as ProductFeatures).highDemand) {
+        return sendError(
+          reply,
+          409,
+          'not_invite_only',
+          'this product can be bought without an invitation',
+          'asin',
+        );
+      }
+      await requestInvitation(app.store.db, customer.id, product.asin, app.clock());
+      return { type: 'invite.response/v1' as const, entity: { status: 'REQUESTED' as const } };
+    },
+  );
+};
