@@ -1,0 +1,161 @@
+// The product page report: Lighthouse 12.8.2 (mobile preset, median of 3) on /dp/B0PDPSPK01, the page's
+// first-load JavaScript (gzip), and server render throughput next to a bare renderToString of the same tree.
+import { type ChildProcess, execSync, spawn } from 'node:child_process';
+import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import { join } from 'node:path';
+import { gzipSync } from 'node:zlib';
+import autocannon from 'autocannon';
+import * as chromeLauncher from 'chrome-launcher';
+import lighthouse from 'lighthouse';
+import { renderApp } from '../src/web/entry-server';
+import type { PageData } from '../src/web/page-data';
+
+const PORT = 3211;
+const BASE = `http://127.0.0.1:${PORT}`;
+const PAGE = `${BASE}/dp/B0PDPSPK01`;
+const RUNS = 3;
+const DURATION_S = Number(process.env.BENCH_DURATION ?? 10);
+
+const median = (values: number[]) =>
+  [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? Number.NaN;
+
+async function waitFor(url: string) {
+  for (let i = 0; i < 100; i++) {
+    try {
+      if ((await fetch(url)).ok) return;
+    } catch {}
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  throw new Error(`${url} did not come up`);
+}
+
+function firstLoadJsGzip(): number {
+  const manifest = JSON.parse(readFileSync('dist/client/.vite/manifest.json', 'utf8')) as Record<
+    string,
+    { file: string; imports?: string[] }
+  >;
+  const files = new Set<string>();
+  const visit = (key: string) => {
+    const chunk = manifest[key];
+    if (!chunk || files.has(chunk.file)) return;
+    files.add(chunk.file);
+    for (const next of chunk.imports ?? []) visit(next);
+  };
+  visit('src/web/entry-client.tsx');
+  return [...files].reduce(
+    (sum, file) => sum + gzipSync(readFileSync(join('dist/client', file)), { level: 9 }).length,
+    0,
+  );
+}
+
+async function main() {
+  if (!existsSync('dist/server/server.js')) execSync('npm run build', { stdio: 'inherit' });
+  const dir = mkdtempSync(join(os.tmpdir(), 'pdp-page-bench-'));
+  const server: ChildProcess = spawn('node', ['dist/server/server.js'], {
+    env: {
+      ...process.env,
+      PORT: String(PORT),
+      DATABASE_URL: `sqlite:${join(dir, 'store.sqlite')}`,
+      LOG_LEVEL: 'silent',
+      NODE_ENV: 'production',
+      SESSION_SECRET: 'bench-secret-bench-secret-bench-secret',
+    },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  try {
+    await waitFor(`${BASE}/healthz`);
+    const chrome = await chromeLauncher.launch({
+      chromePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+      chromeFlags: [
+        '--headless=new',
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+        '--no-first-run',
+      ],
+    });
+    const runs: { score: number; lcp: number; tbt: number; cls: number }[] = [];
+    try {
+      for (let i = 0; i < RUNS; i++) {
+        const result = await lighthouse(PAGE, {
+          port: chrome.port,
+          output: 'json',
+          logLevel: 'error',
+          onlyCategories: ['performance'],
+        });
+        const lhr = result?.lhr;
+        if (!lhr) throw new Error('lighthouse returned no result');
+        runs.push({
+          score: Math.round((lhr.categories.performance?.score ?? 0) * 100),
+          lcp: lhr.audits['largest-contentful-paint']?.numericValue ?? Number.NaN,
+          tbt: lhr.audits['total-blocking-time']?.numericValue ?? Number.NaN,
+          cls: lhr.audits['cumulative-layout-shift']?.numericValue ?? Number.NaN,
+        });
+      }
+    } finally {
+      chrome.kill();
+    }
+    const score = median(runs.map((r) => r.score));
+    const lcp = median(runs.map((r) => r.lcp));
+    const tbt = median(runs.map((r) => r.tbt));
+    const cls = median(runs.map((r) => r.cls));
+    const jsGzip = firstLoadJsGzip();
+
+    // Server render: whole requests per second against renderToString of the same page data in-process.
+    const html = await (await fetch(PAGE)).text();
+    const data = JSON.parse(
+      /<script type="application\/json" id="page-data">(.*?)<\/script>/s.exec(html)?.[1] ?? '{}',
+    ) as PageData;
+    for (let i = 0; i < 200; i++) renderApp(data);
+    let renders = 0;
+    const start = performance.now();
+    while (performance.now() - start < 3000) {
+      renderApp(data);
+      renders++;
+    }
+    const bareRenders = renders / ((performance.now() - start) / 1000);
+    const pages = await new Promise<autocannon.Result>((resolve, reject) =>
+      autocannon({ url: PAGE, connections: 10, duration: DURATION_S }, (error, result) =>
+        error ? reject(error) : resolve(result),
+      ),
+    );
+
+    const machine = `${os.cpus()[0]?.model ?? 'unknown CPU'} × ${os.cpus().length}, ${os.platform()} ${os.release()}, Node ${process.version}, Chromium ${execSync(
+      `${process.env.CHROMIUM_PATH ?? '/usr/bin/chromium'} --version`,
+    )
+      .toString()
+      .trim()}`;
+    const lines = [
+      '# Product page report',
+      '',
+      `Generated by \`npm run bench\` on ${new Date().toISOString()}. Machine: ${machine}.`,
+      '',
+      `Lighthouse 12.8.2, mobile preset (simulated throttling), median of ${RUNS} runs on /dp/B0PDPSPK01:`,
+      '',
+      '| metric | median | runs | target |',
+      '|---|---:|---|---|',
+      `| performance score | ${score} | ${runs.map((r) => r.score).join(', ')} | ≥ 95 ${score >= 95 ? '✅' : '❌'} |`,
+      `| LCP | ${(lcp / 1000).toFixed(2)} s | ${runs.map((r) => (r.lcp / 1000).toFixed(2)).join(', ')} | ≤ 1.5 s ${lcp <= 1500 ? '✅' : '❌'} |`,
+      `| TBT | ${Math.round(tbt)} ms | ${runs.map((r) => Math.round(r.tbt)).join(', ')} | |`,
+      `| CLS | ${cls.toFixed(3)} | ${runs.map((r) => r.cls.toFixed(3)).join(', ')} | ≤ 0.02 ${cls <= 0.02 ? '✅' : '❌'} |`,
+      `| first-load JavaScript (gzip) | ${(jsGzip / 1024).toFixed(1)} KB | | ≤ 110 KB ${jsGzip <= 110 * 1024 ? '✅' : '❌'} |`,
+      '',
+      'Server render of the same page, same run:',
+      '',
+      '| target | per second | ratio |',
+      '|---|---:|---:|',
+      `| bare renderToString of the page's component tree (in-process loop) | ${Math.round(bareRenders)} | 1.00 |`,
+      `| GET /dp/B0PDPSPK01 over HTTP (session, data, render, document; 10 connections) | ${Math.round(pages.requests.average)} | ${(pages.requests.average / bareRenders).toFixed(2)} |`,
+      '',
+    ];
+    writeFileSync('bench/page-report.md', lines.join('\n'));
+    console.log(lines.join('\n'));
+  } finally {
+    server.kill('SIGTERM');
+  }
+}
+
+await main();
