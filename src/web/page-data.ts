@@ -18,6 +18,8 @@ export type ProductPageData = {
   language: string;
   shopper: ShopperView;
   refTag: string | null;
+  /** From the qty URL parameter when valid (DP-012), else the offer's minimum. */
+  initialQuantity: number;
   product: {
     asin: string;
     title: string;
@@ -26,6 +28,10 @@ export type ProductPageData = {
     bullets: string[];
     rating: number;
     ratingCount: number;
+    description: string;
+    /** Other products of the variation family, for the family stripe (this one included, marked). */
+    family: { asin: string; label: string; image: string | null; selected: boolean }[];
+    features: ProductFeaturesView;
     offer: {
       offerListingId: string;
       merchantName: string;
@@ -38,6 +44,15 @@ export type ProductPageData = {
       maxOrderQuantity: number;
     } | null;
   };
+};
+
+export type ProductFeaturesView = {
+  giftWrap: boolean;
+  preregistration: { maxQuantity: number; defaultValue: boolean } | null;
+  installments: { programId: string; months: number; monthlyPayment: PriceDto } | null;
+  coupon: { encryptedPromotionId: string; description: string; redeemed: boolean } | null;
+  highDemand: { requested: boolean } | null;
+  quantityRestriction: { popoverTitle: string; message: string } | null;
 };
 
 export type SignInPageData = {

@@ -30,7 +30,11 @@ const buyBoxForm = z.object({
   csrfToken: z.string().optional(),
   ASIN: z.string().min(1).max(20),
   offerListingID: z.string().min(1).max(200),
-  quantity: z.coerce.number().int().min(1).max(999).default(1),
+  // An empty dropdown (minimum order quantity not chosen) sends ''; the add then explains the minimum.
+  quantity: z.preprocess(
+    (v) => (v === '' ? undefined : v),
+    z.coerce.number().int().min(1).max(999).default(1),
+  ),
   'submit.add-to-cart': z.string().optional(),
   'submit.buy-now': z.string().optional(),
   'submit.one-click': z.string().optional(),
@@ -62,19 +66,27 @@ export const checkoutRoutes: FastifyPluginAsyncZod<{ assets?: ClientAssets }> = 
   const signInFirst = (request: FastifyRequest, reply: FastifyReply) =>
     reply.redirect(`/gp/sign-in.html?path=${encodeURIComponent(request.url)}`, 303);
 
-  /** The address a checkout starts from: the customer's last order's, else their name and ZIP. */
-  const startingAddress = async (customer: Customer): Promise<AddressView> => {
+  const lastAddress = async (customerId: string): Promise<ShippingAddress | null> => {
     const last = await app.store.db
       .selectFrom('orders')
       .select('shipping_address')
-      .where('customer_id', '=', customer.id)
+      .where('customer_id', '=', customerId)
       .where('shipping_address', 'is not', null)
       .orderBy('created_at', 'desc')
       .limit(1)
       .executeTakeFirst();
-    if (last?.shipping_address) return JSON.parse(last.shipping_address) as ShippingAddress;
-    return { fullName: customer.name, line1: '', city: '', state: '', postalCode: customer.postalCode ?? '' };
+    return last?.shipping_address ? (JSON.parse(last.shipping_address) as ShippingAddress) : null;
   };
+
+  /** The address a checkout starts from: the customer's last order's, else their name and ZIP. */
+  const startingAddress = async (customer: Customer): Promise<AddressView> =>
+    (await lastAddress(customer.id)) ?? {
+      fullName: customer.name,
+      line1: '',
+      city: '',
+      state: '',
+      postalCode: customer.postalCode ?? '',
+    };
 
   const checkoutLines = async (
     request: FastifyRequest,
@@ -122,6 +134,29 @@ export const checkoutRoutes: FastifyPluginAsyncZod<{ assets?: ClientAssets }> = 
   ) => {
     const form = request.body;
     const item = { asin: form.ASIN, offerListingId: form.offerListingID, quantity: form.quantity };
+    if (form['submit.one-click'] !== undefined) {
+      // 1-Click orders at once to the address of the customer's last order; without one, checkout asks.
+      const customer = await request.session.customer();
+      const address = customer ? await lastAddress(customer.id) : null;
+      if (customer && address) {
+        const result = await placeOrder(app.store.db, {
+          customerId: customer.id,
+          marketplaceId: marketplace.marketplaceId,
+          lines: [item],
+          address,
+          via: 'one-click',
+          now: app.clock(),
+        });
+        if (result.ok) {
+          app.productCache.clear();
+          return reply.redirect(`${THANK_YOU_PATH}?orderId=${encodeURIComponent(result.orderId)}`, 303);
+        }
+        return reply.redirect(
+          `/gp/cart/view.html?${new URLSearchParams({ error: shopperMessage(result.problem) })}`,
+          303,
+        );
+      }
+    }
     if (form['submit.buy-now'] !== undefined || form['submit.one-click'] !== undefined) {
       const query = new URLSearchParams({ ...item, quantity: String(item.quantity) });
       return reply.redirect(`${CHECKOUT_PATH}?${query}`, 303);

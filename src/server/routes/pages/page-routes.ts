@@ -2,9 +2,9 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { DEFAULT_MARKETPLACE_ID, marketplaceById } from '../../../shared/marketplaces';
-import type { ProductPageData } from '../../../web/page-data';
 import type { ClientAssets } from '../../render/client-assets';
 import { productJsonLd } from '../../render/product-json-ld';
+import { productPageData } from '../../render/product-page-data';
 import { sendPage, shopperView } from '../../render/send-page';
 import { readProduct } from '../products/product-view';
 
@@ -22,44 +22,16 @@ export const pageRoutes: FastifyPluginAsyncZod<{ assets?: ClientAssets }> = asyn
     const lookup = await readProduct(app.store.db, marketplace.marketplaceId, asin, {});
     if (!lookup.found) return app.renderNotFound(request, reply);
     const row = lookup.product;
-    const entity = lookup.body.entity;
-    const option = entity.buyingOptions.find((o) => o.type === 'NEW') ?? entity.buyingOptions[0];
-    const data: ProductPageData = {
-      page: 'product',
-      csrfToken: request.session.csrfToken,
-      marketplaceId: marketplace.marketplaceId,
-      language: marketplace.language,
+    const data = await productPageData(app.store.db, {
+      marketplace,
+      row,
+      entity: lookup.body.entity,
       shopper: await shopperView(app, request),
+      customer: await request.session.customer(),
+      csrfToken: request.session.csrfToken,
       refTag: ref ?? null,
-      product: {
-        asin: entity.asin,
-        title: entity.title?.displayString ?? row.title,
-        brand: row.brand,
-        images: (entity.images ?? []).map(({ url, altText, width, height }) => ({
-          url,
-          altText,
-          width,
-          height,
-        })),
-        bullets: entity.featureBullets ?? [],
-        rating: entity.customerReviewsSummary?.starRating ?? 0,
-        ratingCount: entity.customerReviewsSummary?.ratingCount ?? 0,
-        offer:
-          option?.price && option.quantity && option.availability && option.callToAction
-            ? {
-                offerListingId: option.offerListingId,
-                merchantName: option.merchant.name,
-                price: option.price.priceToPay,
-                listPrice: option.price.basisPrice ?? null,
-                savingsPercent: option.price.savings?.percentage ?? 0,
-                availability: option.availability.displayString,
-                canAddToCart: option.callToAction.addToCart.data.canAddToCart,
-                minOrderQuantity: option.quantity.minOrderQuantity,
-                maxOrderQuantity: option.quantity.maxOrderQuantity,
-              }
-            : null,
-      },
-    };
+      query: new URLSearchParams(request.url.split('?')[1] ?? ''),
+    });
     const description = row.description || data.product.bullets[0] || data.product.title;
     return sendPage(
       request,

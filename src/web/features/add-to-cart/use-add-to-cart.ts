@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import type { CartApiItem } from '../../../shared/contracts/cart';
 import { addItemsToCart, cartApiState } from '../../api/cart-api';
 
 export type AddToCartState =
@@ -15,7 +16,7 @@ export function useAddToCart(options: {
   onCartCount: (count: number) => void;
 }) {
   const [state, setState] = useState<AddToCartState>({ status: 'idle' });
-  const add = async (item: { asin: string; offerListingId: string; quantity: number }) => {
+  const add = async (item: CartApiItem) => {
     if (state.status === 'adding') return;
     setState({ status: 'adding' });
     const result = await addItemsToCart(cartApiState(options.marketplaceId), [item], {

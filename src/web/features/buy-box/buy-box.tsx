@@ -1,13 +1,27 @@
 import { useId, useState } from 'react';
+import { initialGiftAndPreregistration } from '../../../domain/buy-box/gift-and-preregistration';
+import { installmentsChanged, installmentsProgramIdToSend } from '../../../domain/buy-box/installments';
+import {
+  emptyDropdownForMinimumOrder,
+  purchaseLocked,
+  quantityOptionChosen,
+  quantityOptions,
+  restrictionMessage,
+} from '../../../domain/buy-box/quantity-restriction';
+import { quantityUrl } from '../../../domain/buy-box/url-quantity';
 import type { ProductPageData } from '../../page-data';
 import { useAddToCart } from '../add-to-cart/use-add-to-cart';
+import { CouponOffer } from './coupon-offer';
+import { GiftOptions } from './gift-options';
+import { InviteRequest } from './invite-request';
+import { useOneClickGuard } from './use-one-click-guard';
 
 type Offer = NonNullable<ProductPageData['product']['offer']>;
 
 /**
- * The buy box. It is a plain form first (add to cart and buy now post to /gp/product/handle-buy-box
- * and work without JavaScript); with JavaScript, add to cart goes through the cart API and stays on
- * the page.
+ * The buy box. It is a plain form first (add to cart, buy now and 1-Click post to
+ * /gp/product/handle-buy-box and work without JavaScript); with JavaScript, add to cart goes through
+ * the cart API and stays on the page.
  */
 export function BuyBox({
   data,
@@ -18,64 +32,175 @@ export function BuyBox({
   offer: Offer;
   onCartCount: (count: number) => void;
 }) {
-  const { product } = data;
-  const [quantity, setQuantity] = useState(offer.minOrderQuantity);
+  const { product, shopper } = data;
+  const { features } = product;
+  const productPath = `/dp/${product.asin}`;
+  const [quantity, setQuantity] = useState<number | null>(
+    emptyDropdownForMinimumOrder(offer.minOrderQuantity) && data.initialQuantity < offer.minOrderQuantity
+      ? null
+      : Math.max(data.initialQuantity, offer.minOrderQuantity),
+  );
+  const [showRestriction, setShowRestriction] = useState(false);
+  const [gift, setGift] = useState(() =>
+    initialGiftAndPreregistration(features.preregistration?.defaultValue ?? false),
+  );
+  const [installments, setInstallments] = useState(false);
+  const [inviteRequested, setInviteRequested] = useState(features.highDemand?.requested ?? false);
+  const oneClick = useOneClickGuard();
   const { state, add } = useAddToCart({
     marketplaceId: data.marketplaceId,
     language: data.language,
     refTag: data.refTag,
     onCartCount,
   });
-  const quantityId = useId();
-  const quantities = Array.from(
-    { length: Math.max(0, Math.min(offer.maxOrderQuantity, 30) - offer.minOrderQuantity + 1) },
-    (_, i) => i + offer.minOrderQuantity,
-  );
+  const ids = { quantity: useId(), lock: useId(), restriction: useId() };
+  const options = quantityOptions({
+    min: offer.minOrderQuantity,
+    max: Math.min(offer.maxOrderQuantity, 30),
+    restricted: features.quantityRestriction !== null,
+  });
+  const locked = purchaseLocked(quantity);
   const action = data.refTag ? `/gp/product/handle-buy-box/ref=${data.refTag}` : '/gp/product/handle-buy-box';
+  const installmentsView = installmentsChanged(installments);
+  const programId = features.installments
+    ? installmentsProgramIdToSend(installments, features.installments.programId)
+    : undefined;
 
+  const chooseQuantity = (value: string) => {
+    const option = options.find((o) => String(o.value) === value);
+    if (!option) return;
+    const chosen = quantityOptionChosen(option, quantity ?? offer.minOrderQuantity);
+    setShowRestriction(chosen.openRestriction);
+    if (chosen.quantity === null) return;
+    setQuantity(chosen.quantity);
+    // DP-009: the quantity lives in the URL without a reload.
+    window.history.pushState(null, '', quantityUrl(window.location.href, chosen.quantity));
+  };
+
+  const highDemand = features.highDemand !== null;
   return (
     <aside className="buy-box" aria-label="Buy box">
       <p className="buy-box__price">{offer.price.displayString}</p>
-      <p className={offer.canAddToCart ? 'buy-box__stock' : 'buy-box__stock buy-box__stock--out'}>
-        {offer.availability}
-      </p>
-      {offer.canAddToCart ? (
+      {features.coupon ? (
+        <CouponOffer coupon={features.coupon} signedIn={shopper.signedIn} productPath={productPath} />
+      ) : null}
+      {highDemand && inviteRequested ? null : (
+        <p className={offer.canAddToCart ? 'buy-box__stock' : 'buy-box__stock buy-box__stock--out'}>
+          {offer.availability}
+        </p>
+      )}
+      {highDemand ? (
+        <InviteRequest
+          asin={product.asin}
+          marketplaceId={data.marketplaceId}
+          signedIn={shopper.signedIn}
+          requested={inviteRequested}
+          productPath={productPath}
+          onRequested={() => setInviteRequested(true)}
+        />
+      ) : offer.canAddToCart ? (
         <form
           className="buy-box__form"
           method="post"
           action={action}
           onSubmit={(event) => {
             const submitter = (event.nativeEvent as SubmitEvent).submitter as HTMLButtonElement | null;
-            if (submitter?.name !== 'submit.add-to-cart') return;
+            if (locked) {
+              event.preventDefault();
+              return;
+            }
+            if (submitter?.name === 'submit.one-click') {
+              if (oneClick.blocked) event.preventDefault();
+              else oneClick.press();
+              return;
+            }
+            if (submitter?.name !== 'submit.add-to-cart' || quantity === null) return;
             event.preventDefault();
-            void add({ asin: product.asin, offerListingId: offer.offerListingId, quantity });
+            void add({
+              asin: product.asin,
+              offerListingId: offer.offerListingId,
+              quantity,
+              ...(features.giftWrap || features.preregistration || programId
+                ? {
+                    additionalParameters: {
+                      ...(features.giftWrap ? { giftOptions: { includeGiftReceipt: gift.giftWrap } } : {}),
+                      ...(features.preregistration
+                        ? {
+                            devicePreregistration: {
+                              selected: gift.accountLinking && !gift.accountLinkingDisabled,
+                            },
+                          }
+                        : {}),
+                      ...(programId ? { installments: { programId } } : {}),
+                    },
+                  }
+                : {}),
+            });
           }}
         >
           <input type="hidden" name="csrfToken" value={data.csrfToken} />
           <input type="hidden" name="ASIN" value={product.asin} />
           <input type="hidden" name="offerListingID" value={offer.offerListingId} />
-          <label className="buy-box__quantity" htmlFor={quantityId}>
+          {features.installments ? (
+            <label className="checkbox buy-box__installments">
+              <input
+                type="checkbox"
+                checked={installments}
+                onChange={(event) => setInstallments(event.target.checked)}
+              />
+              Pay in {features.installments.months} monthly payments of{' '}
+              {features.installments.monthlyPayment.displayString}
+            </label>
+          ) : null}
+          {/* BB-018/019: the installments choice travels as a hidden field only while checked. */}
+          {installmentsView.hiddenInput && programId ? (
+            <input type="hidden" name="installments-check" value={programId} />
+          ) : null}
+          <label className="buy-box__quantity" htmlFor={ids.quantity}>
             Quantity:
             <select
-              id={quantityId}
+              id={ids.quantity}
               name="quantity"
-              value={quantity}
-              onChange={(event) => setQuantity(Number(event.target.value))}
+              value={quantity ?? ''}
+              aria-describedby={locked ? ids.lock : showRestriction ? ids.restriction : undefined}
+              onChange={(event) => chooseQuantity(event.target.value)}
             >
-              {quantities.map((q) => (
-                <option key={q} value={q}>
-                  {q}
+              {quantity === null ? (
+                <option value="" disabled>
+                  Select
+                </option>
+              ) : null}
+              {options.map((option) => (
+                <option key={option.value} value={option.value}>
+                  {option.label}
                 </option>
               ))}
             </select>
           </label>
+          {locked ? (
+            <p className="alert alert--info" id={ids.lock} role="status">
+              This item is sold in quantities of at least {offer.minOrderQuantity}. Choose a quantity to
+              continue.
+            </p>
+          ) : null}
+          {showRestriction && features.quantityRestriction ? (
+            <div className="alert alert--info" id={ids.restriction} role="status">
+              <strong>{features.quantityRestriction.popoverTitle}</strong>
+              <p>{restrictionMessage(features.quantityRestriction.message, offer.maxOrderQuantity)}</p>
+            </div>
+          ) : null}
+          {installmentsView.quantityControls === 'installments' ? (
+            <p className="buy-box__installments-note">
+              Installments are charged monthly; the quantity applies to each payment plan.
+            </p>
+          ) : null}
           <button
             className="button button--cart button--wide"
             type="submit"
             name="submit.add-to-cart"
             value="Add to Cart"
             id="add-to-cart-button"
-            disabled={state.status === 'adding'}
+            disabled={locked || state.status === 'adding'}
             aria-busy={state.status === 'adding'}
           >
             {state.status === 'adding' ? <span className="spinner" aria-hidden="true" /> : null}
@@ -87,9 +212,28 @@ export function BuyBox({
             name="submit.buy-now"
             value="Buy Now"
             id="buy-now-button"
+            disabled={locked}
           >
             Buy Now
           </button>
+          {shopper.signedIn ? (
+            <button
+              className="button button--secondary button--wide"
+              type="submit"
+              name="submit.one-click"
+              value="1-Click"
+              id="one-click-button"
+              disabled={locked || oneClick.blocked}
+            >
+              Buy now with 1-Click
+            </button>
+          ) : null}
+          <GiftOptions
+            state={gift}
+            onChange={setGift}
+            giftWrap={features.giftWrap}
+            preregistration={features.preregistration}
+          />
         </form>
       ) : null}
       <div aria-live="polite" className="buy-box__status">

@@ -1,0 +1,68 @@
+import { useState } from 'react';
+import {
+  type CouponState,
+  couponSignInUrl,
+  redeemAnswered,
+  redeemClicked,
+  redeemDisabled,
+} from '../../../domain/buy-box/coupon';
+import { pageTokens } from '../../api/page-tokens';
+
+const REDEEM_URL = '/gp/collect-coupon/handler/redeem-coupon-detailpage.html?ref_=apl_redeem_coupon';
+
+/** The product coupon: redeem in place when signed in, else sign in and come back (BB-028..031). */
+export function CouponOffer({
+  coupon,
+  signedIn,
+  productPath,
+}: {
+  coupon: { encryptedPromotionId: string; description: string; redeemed: boolean };
+  signedIn: boolean;
+  productPath: string;
+}) {
+  const [state, setState] = useState<CouponState>(coupon.redeemed ? 'redeemed' : 'ready');
+  if (state === 'redeemed') {
+    return (
+      <p className="coupon coupon--redeemed" role="status">
+        <span className="coupon__badge">Coupon</span> {coupon.description}: applied at checkout.
+      </p>
+    );
+  }
+  const redeem = async () => {
+    const step = redeemClicked(state, signedIn);
+    setState(step.state);
+    if (step.effect === 'sign-in') {
+      window.location.assign(couponSignInUrl(coupon.encryptedPromotionId, productPath));
+      return;
+    }
+    if (step.effect !== 'send') return;
+    let answer: number | 'failed' = 'failed';
+    try {
+      const response = await fetch(REDEEM_URL, {
+        method: 'POST',
+        credentials: 'include',
+        headers: { 'content-type': 'application/json', 'x-csrf-token': pageTokens().csrfToken },
+        body: JSON.stringify({ encryptedPromotionId: coupon.encryptedPromotionId }),
+      });
+      if (response.ok) answer = ((await response.json()) as { status: number }).status;
+    } catch {
+      answer = 'failed';
+    }
+    const next = redeemAnswered('redeeming', answer);
+    setState(next.state);
+    if (next.effect === 'reload') window.location.reload();
+  };
+  return (
+    <p className="coupon">
+      <span className="coupon__badge">Coupon</span> {coupon.description}{' '}
+      <button
+        className="link-button"
+        type="button"
+        disabled={redeemDisabled(state)}
+        onClick={() => void redeem()}
+      >
+        {state === 'redeeming' ? 'Applying…' : 'Apply coupon'}
+      </button>
+    </p>
+  );
+}

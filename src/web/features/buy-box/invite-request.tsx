@@ -1,0 +1,105 @@
+import { useState } from 'react';
+import {
+  INVITE_BUTTON_TEXT,
+  INVITE_CONTENT_TYPE,
+  INVITE_TIMEOUT_MS,
+  type InviteState,
+  initialInviteState,
+  inviteAction,
+  inviteAnswered,
+  inviteSent,
+  missingInviteDataMessage,
+} from '../../../domain/buy-box/invite';
+import { pageTokens } from '../../api/page-tokens';
+
+/** High-demand products are sold by invitation: the request is kept per customer (BB-033..039). */
+export function InviteRequest({
+  asin,
+  marketplaceId,
+  signedIn,
+  requested,
+  productPath,
+  onRequested,
+}: {
+  asin: string;
+  marketplaceId: string;
+  signedIn: boolean;
+  requested: boolean;
+  productPath: string;
+  onRequested: () => void;
+}) {
+  const [state, setState] = useState<InviteState>(() =>
+    requested
+      ? { ...initialInviteState('request-invitation'), requested: true, buttonDisabled: true }
+      : initialInviteState('request-invitation'),
+  );
+  const endpoint = `/api/marketplaces/${marketplaceId}/products/${asin}/invitation`;
+  const request = async () => {
+    const csrfToken = pageTokens().csrfToken;
+    const action = inviteAction({ signedIn, endpoint, csrfToken });
+    if (action === 'sign-in') {
+      window.location.assign(`/gp/sign-in.html?path=${encodeURIComponent(productPath)}`);
+      return;
+    }
+    if (action === 'log-error') {
+      console.warn(missingInviteDataMessage({ endpoint, csrfToken }));
+      return;
+    }
+    setState((s) => inviteSent(s));
+    let answer: { ok: true } | { ok: false; reason: string };
+    try {
+      const response = await fetch(endpoint, {
+        method: 'POST',
+        credentials: 'include',
+        headers: { 'content-type': INVITE_CONTENT_TYPE, 'x-csrf-token': csrfToken },
+        body: '{}',
+        signal: AbortSignal.timeout(INVITE_TIMEOUT_MS),
+      });
+      answer = response.ok ? { ok: true } : { ok: false, reason: `HTTP ${response.status}` };
+    } catch (error) {
+      answer = { ok: false, reason: error instanceof Error ? error.message : 'request failed' };
+    }
+    setState((s) => {
+      const next = inviteAnswered(s, answer);
+      if (next.logError) console.warn(next.logError);
+      return next.state;
+    });
+    if (answer.ok) onRequested();
+  };
+  if (state.requested) {
+    return (
+      <div className="invite invite--requested" role="status">
+        <strong>Invitation requested</strong>
+        <p>We'll email you if you're selected to buy this item. No need to request again.</p>
+      </div>
+    );
+  }
+  return (
+    <div className="invite">
+      <p className="invite__note">This item is in high demand and sold by invitation only.</p>
+      <button
+        className="button button--cart button--wide"
+        type="button"
+        disabled={state.buttonDisabled || state.sending}
+        aria-busy={state.sending}
+        onClick={() => void request()}
+      >
+        {state.sending ? <span className="spinner" aria-hidden="true" /> : null}
+        {INVITE_BUTTON_TEXT[state.buttonLabel]}
+      </button>
+      {state.showFailureModal ? (
+        <div className="alert alert--error" role="alert">
+          <strong>We couldn't request your invitation</strong>
+          <p>Please try again in a few minutes.</p>
+          <button
+            className="link-button"
+            type="button"
+            onClick={() => setState(initialInviteState('request-invitation'))}
+          >
+            Close
+          </button>
+        </div>
+      ) : null}
+    </div>
+  );
+}

@@ -1,0 +1,110 @@
+import { type RefObject, useEffect, useEffectEvent, useRef } from 'react';
+
+export type FocusTrapOptions = {
+  /** Called on Escape, and on a pointer press outside the container unless `closeOnOutsidePress` is false. */
+  onClose: () => void;
+  /** Focused on activation instead of the first tabbable element. */
+  initialFocusRef?: RefObject<HTMLElement | null>;
+  /** Focused on deactivation instead of the element that had focus on activation. */
+  returnFocusRef?: RefObject<HTMLElement | null>;
+  closeOnOutsidePress?: boolean;
+  /** Presses inside this element do not count as outside (a popover's trigger toggles it itself). */
+  outsidePressIgnoreRef?: RefObject<HTMLElement | null>;
+};
+
+const TABBABLE = [
+  'a[href]',
+  'area[href]',
+  'button:not([disabled])',
+  'input:not([disabled]):not([type="hidden"])',
+  'select:not([disabled])',
+  'textarea:not([disabled])',
+  'iframe',
+  'audio[controls]',
+  'video[controls]',
+  '[contenteditable]:not([contenteditable="false"])',
+  '[tabindex]',
+].join(',');
+
+// Open traps, innermost last: only the innermost one answers keys and outside presses, so Escape in a
+// popover over a modal closes the popover alone.
+const layers: object[] = [];
+
+/** Elements of `container` that Tab reaches, in document order (one stop per radio group). */
+export function tabbableIn(container: HTMLElement): HTMLElement[] {
+  const candidates = Array.from(container.querySelectorAll<HTMLElement>(TABBABLE)).filter(
+    (element) => element.tabIndex >= 0 && !element.closest('[hidden], [inert], fieldset[disabled]'),
+  );
+  return candidates.filter((element) => {
+    if (!(element instanceof HTMLInputElement) || element.type !== 'radio' || !element.name) return true;
+    const group = candidates.filter(
+      (other) => other instanceof HTMLInputElement && other.type === 'radio' && other.name === element.name,
+    ) as HTMLInputElement[];
+    return element === (group.find((radio) => radio.checked) ?? group[0]);
+  });
+}
+
+/**
+ * While `active`, keeps keyboard focus inside the returned ref's element: focuses it on activation,
+ * cycles Tab and Shift+Tab itself, calls `onClose` on Escape, and gives focus back on deactivation.
+ */
+export function useFocusTrap<T extends HTMLElement = HTMLElement>(
+  active: boolean,
+  options: FocusTrapOptions,
+): RefObject<T | null> {
+  const containerRef = useRef<T>(null);
+  const close = useEffectEvent(() => options.onClose());
+  const readOptions = useEffectEvent(() => options);
+
+  useEffect(() => {
+    const container = containerRef.current;
+    if (!active || !container) return;
+    const { initialFocusRef, returnFocusRef, closeOnOutsidePress = true, outsidePressIgnoreRef } = readOptions();
+    const layer = {};
+    layers.push(layer);
+    const previous = document.activeElement instanceof HTMLElement ? document.activeElement : null;
+    (initialFocusRef?.current ?? tabbableIn(container)[0] ?? container).focus();
+
+    const onKeyDown = (event: KeyboardEvent) => {
+      if (layers.at(-1) !== layer || event.isComposing) return;
+      if (event.key === 'Escape') {
+        if (event.defaultPrevented) return;
+        event.preventDefault();
+        close();
+        return;
+      }
+      if (event.key !== 'Tab') return;
+      // Moving focus ourselves (not only at the ends) keeps the order identical in every browser.
+      event.preventDefault();
+      const stops = tabbableIn(container);
+      if (stops.length === 0) {
+        container.focus();
+        return;
+      }
+      const at = stops.indexOf(document.activeElement as HTMLElement);
+      const next = event.shiftKey ? (at <= 0 ? stops.length - 1 : at - 1) : (at + 1) % stops.length;
+      stops[next]?.focus();
+    };
+    const onPointerDown = (event: PointerEvent) => {
+      if (layers.at(-1) !== layer || !closeOnOutsidePress) return;
+      const target = event.target as Node | null;
+      if (!target || container.contains(target) || outsidePressIgnoreRef?.current?.contains(target)) return;
+      close();
+    };
+    document.addEventListener('keydown', onKeyDown);
+    document.addEventListener('pointerdown', onPointerDown);
+
+    return () => {
+      document.removeEventListener('keydown', onKeyDown);
+      document.removeEventListener('pointerdown', onPointerDown);
+      layers.splice(layers.indexOf(layer), 1);
+      // A press outside may already have put focus somewhere the shopper chose; do not pull it back.
+      const focused = document.activeElement;
+      const movedAway = focused && focused !== document.body && !container.contains(focused);
+      const target = returnFocusRef?.current ?? previous;
+      if (!movedAway && target?.isConnected) target.focus();
+    };
+  }, [active]);
+
+  return containerRef;
+}
