@@ -28,7 +28,7 @@ test.describe('without JavaScript', () => {
     await expect(page.getByRole('link', { name: 'Cart, 2 items' })).toBeVisible();
 
     await page.goto('/dp/B0PDPSPK01');
-    await page.getByRole('button', { name: 'Buy Now' }).click();
+    await page.getByRole('button', { name: 'Buy Now', exact: true }).click();
     await expect(page).toHaveURL(/\/gp\/sign-in\.html\?path=/);
     await page.getByLabel('Email').fill('shopper@example.com');
     await page.getByLabel('Password').fill('shopper-demo');
@@ -64,7 +64,7 @@ test('a signed-in shopper adds to cart, reviews the cart and places the order', 
 
 test('a bad ZIP code is explained next to the field', async ({ page }) => {
   await signIn(page, '/dp/B0PDPSPK01');
-  await page.getByRole('button', { name: 'Buy Now' }).click();
+  await page.getByRole('button', { name: 'Buy Now', exact: true }).click();
   await fillAddress(page);
   await page.getByLabel('ZIP code').fill('98');
   await page.getByRole('button', { name: 'Place your order' }).click();

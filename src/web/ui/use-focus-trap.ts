@@ -59,7 +59,12 @@ export function useFocusTrap<T extends HTMLElement = HTMLElement>(
   useEffect(() => {
     const container = containerRef.current;
     if (!active || !container) return;
-    const { initialFocusRef, returnFocusRef, closeOnOutsidePress = true, outsidePressIgnoreRef } = readOptions();
+    const {
+      initialFocusRef,
+      returnFocusRef,
+      closeOnOutsidePress = true,
+      outsidePressIgnoreRef,
+    } = readOptions();
     const layer = {};
     layers.push(layer);
     const previous = document.activeElement instanceof HTMLElement ? document.activeElement : null;
