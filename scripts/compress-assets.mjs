@@ -8,5 +8,8 @@ for (const name of readdirSync(dir)) {
   if (!/\.(js|css|svg|json)$/.test(name)) continue;
   const body = readFileSync(join(dir, name));
   writeFileSync(join(dir, `${name}.gz`), gzipSync(body, { level: 9 }));
-  writeFileSync(join(dir, `${name}.br`), brotliCompressSync(body, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }));
+  writeFileSync(
+    join(dir, `${name}.br`),
+    brotliCompressSync(body, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }),
+  );
 }

@@ -2,6 +2,7 @@ import { hydrateRoot } from 'react-dom/client';
 import { App } from './app';
 import { PAGE_DATA_ELEMENT_ID, type PageData } from './page-data';
 import './styles.css';
+import './ui/ui.css';
 
 const script = document.getElementById(PAGE_DATA_ELEMENT_ID);
 const root = document.getElementById('root');

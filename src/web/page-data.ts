@@ -18,8 +18,8 @@ export type ProductPageData = {
   language: string;
   shopper: ShopperView;
   refTag: string | null;
-  /** From the qty URL parameter when valid (DP-012), else the offer's minimum. */
-  initialQuantity: number;
+  /** From the qty URL parameter (DP-012) when the address has one, else null. */
+  initialQuantity: number | null;
   product: {
     asin: string;
     title: string;

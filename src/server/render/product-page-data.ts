@@ -89,13 +89,14 @@ export async function productPageData(
     language: marketplace.language,
     shopper: input.shopper,
     refTag: input.refTag,
-    initialQuantity: offer
-      ? initialQuantity(input.query, {
-          hasFreeFormPicker: true,
-          min: offer.minOrderQuantity,
-          max: offer.maxOrderQuantity,
-        })
-      : 1,
+    initialQuantity:
+      offer && input.query.has('qty')
+        ? initialQuantity(input.query, {
+            hasFreeFormPicker: true,
+            min: offer.minOrderQuantity,
+            max: offer.maxOrderQuantity,
+          })
+        : null,
     product: {
       asin: entity.asin,
       title: entity.title?.displayString ?? row.title,

@@ -34,8 +34,3 @@ export const metricEventsRequest = z
   .object({ events: z.array(metricEvent).min(1).max(100) })
   .strict()
   .meta({ id: 'MetricEvents' });
-
-export const METRIC_SCHEMAS = {
-  addToCartIntention: 'pdp.add-to-cart.intention/v1',
-  addToCartSubmitted: 'pdp.add-to-cart.submitted/v1',
-} as const;

@@ -1,4 +1,4 @@
-import { type OverlayDialogProps, OverlayDialog } from './overlay-dialog';
+import { OverlayDialog, type OverlayDialogProps } from './overlay-dialog';
 import { BOTTOM_SHEET_HEIGHT } from './ui-constants';
 
 export type BottomSheetProps = OverlayDialogProps & {

@@ -1,4 +1,4 @@
-import { type OverlayDialogProps, OverlayDialog } from './overlay-dialog';
+import { OverlayDialog, type OverlayDialogProps } from './overlay-dialog';
 import { POPOVER_DEFAULT_WIDTH } from './ui-constants';
 
 export type ModalProps = OverlayDialogProps & {

@@ -2,6 +2,7 @@ import { type CSSProperties, type ReactNode, type RefObject, useId } from 'react
 import { createPortal } from 'react-dom';
 import { FADE_MS, SIDE_SHEET_SLIDE_MS } from './ui-constants';
 import { useFocusTrap } from './use-focus-trap';
+import { useIsClient } from './use-is-client';
 import { useScrollLock } from './use-scroll-lock';
 
 export type OverlayDialogProps = {
@@ -26,7 +27,8 @@ export function OverlayDialog({
   panelStyle,
   ...props
 }: OverlayDialogProps & { variant: Variant; panelStyle: CSSProperties }) {
-  if (!props.open || typeof document === 'undefined') return null;
+  const isClient = useIsClient();
+  if (!props.open || !isClient) return null;
   return createPortal(<OverlayPanel variant={variant} panelStyle={panelStyle} {...props} />, document.body);
 }
 

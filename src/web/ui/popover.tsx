@@ -20,10 +20,10 @@ import {
   POPOVER_REENABLE_DELAY_MS,
 } from './ui-constants';
 import { useFocusTrap } from './use-focus-trap';
+import { useIsClient } from './use-is-client';
 
-type PopoverName =
-  | { /** Visible heading that names the popover. */ title: ReactNode; label?: never }
-  | { title?: never; /** Accessible name when there is no visible heading. */ label: string };
+// Every popover needs an accessible name: a visible `title`, or else a `label` read by screen readers.
+type PopoverName = { title: ReactNode; label?: never } | { title?: never; label: string };
 
 export type PopoverProps = PopoverName & {
   open: boolean;
@@ -44,7 +44,8 @@ export type PopoverProps = PopoverName & {
  * Traps focus while open; Escape, the close button or a press outside close it and focus the trigger.
  */
 export function Popover(props: PopoverProps) {
-  if (!props.open || typeof document === 'undefined') return null;
+  const isClient = useIsClient();
+  if (!props.open || !isClient) return null;
   return createPortal(<PopoverPanel {...props} />, document.body);
 }
 
@@ -114,7 +115,11 @@ function useAnchoredPlacement(
       if (!anchor) return;
       const viewportWidth = document.documentElement.clientWidth || window.innerWidth;
       const inViewport = placePopover(anchor.getBoundingClientRect(), width, viewportWidth);
-      setPlacement({ ...inViewport, top: inViewport.top + window.scrollY, left: inViewport.left + window.scrollX });
+      setPlacement({
+        ...inViewport,
+        top: inViewport.top + window.scrollY,
+        left: inViewport.left + window.scrollX,
+      });
     };
     place();
     let timer: ReturnType<typeof setTimeout> | undefined;

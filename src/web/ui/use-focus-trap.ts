@@ -28,7 +28,19 @@ const TABBABLE = [
 
 // Open traps, innermost last: only the innermost one answers keys and outside presses, so Escape in a
 // popover over a modal closes the popover alone.
-const layers: object[] = [];
+const layers: HTMLElement[] = [];
+
+// Children's effects run before their parents', so a trap opened in the same commit as a trap inside it
+// goes below that one instead of on top. Returns whether the new trap is the innermost.
+function pushLayer(container: HTMLElement): boolean {
+  const inner = layers.findIndex((other) => container.contains(other));
+  if (inner === -1) {
+    layers.push(container);
+    return true;
+  }
+  layers.splice(inner, 0, container);
+  return false;
+}
 
 /** Elements of `container` that Tab reaches, in document order (one stop per radio group). */
 export function tabbableIn(container: HTMLElement): HTMLElement[] {
@@ -65,13 +77,11 @@ export function useFocusTrap<T extends HTMLElement = HTMLElement>(
       closeOnOutsidePress = true,
       outsidePressIgnoreRef,
     } = readOptions();
-    const layer = {};
-    layers.push(layer);
     const previous = document.activeElement instanceof HTMLElement ? document.activeElement : null;
-    (initialFocusRef?.current ?? tabbableIn(container)[0] ?? container).focus();
+    if (pushLayer(container)) (initialFocusRef?.current ?? tabbableIn(container)[0] ?? container).focus();
 
     const onKeyDown = (event: KeyboardEvent) => {
-      if (layers.at(-1) !== layer || event.isComposing) return;
+      if (layers.at(-1) !== container || event.isComposing) return;
       if (event.key === 'Escape') {
         if (event.defaultPrevented) return;
         event.preventDefault();
@@ -91,7 +101,7 @@ export function useFocusTrap<T extends HTMLElement = HTMLElement>(
       stops[next]?.focus();
     };
     const onPointerDown = (event: PointerEvent) => {
-      if (layers.at(-1) !== layer || !closeOnOutsidePress) return;
+      if (layers.at(-1) !== container || !closeOnOutsidePress) return;
       const target = event.target as Node | null;
       if (!target || container.contains(target) || outsidePressIgnoreRef?.current?.contains(target)) return;
       close();
@@ -102,7 +112,7 @@ export function useFocusTrap<T extends HTMLElement = HTMLElement>(
     return () => {
       document.removeEventListener('keydown', onKeyDown);
       document.removeEventListener('pointerdown', onPointerDown);
-      layers.splice(layers.indexOf(layer), 1);
+      layers.splice(layers.indexOf(container), 1);
       // A press outside may already have put focus somewhere the shopper chose; do not pull it back.
       const focused = document.activeElement;
       const movedAway = focused && focused !== document.body && !container.contains(focused);

@@ -14,6 +14,7 @@ import { useAddToCart } from '../add-to-cart/use-add-to-cart';
 import { CouponOffer } from './coupon-offer';
 import { GiftOptions } from './gift-options';
 import { InviteRequest } from './invite-request';
+import { useAddToCartMetrics } from './use-add-to-cart-metrics';
 import { useOneClickGuard } from './use-one-click-guard';
 
 type Offer = NonNullable<ProductPageData['product']['offer']>;
@@ -35,10 +36,10 @@ export function BuyBox({
   const { product, shopper } = data;
   const { features } = product;
   const productPath = `/dp/${product.asin}`;
+  // BB-024: a product with a minimum order quantity starts with nothing chosen, unless the URL chose.
   const [quantity, setQuantity] = useState<number | null>(
-    emptyDropdownForMinimumOrder(offer.minOrderQuantity) && data.initialQuantity < offer.minOrderQuantity
-      ? null
-      : Math.max(data.initialQuantity, offer.minOrderQuantity),
+    data.initialQuantity ??
+      (emptyDropdownForMinimumOrder(offer.minOrderQuantity) ? null : offer.minOrderQuantity),
   );
   const [showRestriction, setShowRestriction] = useState(false);
   const [gift, setGift] = useState(() =>
@@ -47,11 +48,15 @@ export function BuyBox({
   const [installments, setInstallments] = useState(false);
   const [inviteRequested, setInviteRequested] = useState(features.highDemand?.requested ?? false);
   const oneClick = useOneClickGuard();
+  const metrics = useAddToCartMetrics(product.asin);
   const { state, add } = useAddToCart({
     marketplaceId: data.marketplaceId,
     language: data.language,
     refTag: data.refTag,
-    onCartCount,
+    onCartCount: (count) => {
+      metrics.submitted();
+      onCartCount(count);
+    },
   });
   const ids = { quantity: useId(), lock: useId(), restriction: useId() };
   const options = quantityOptions({
@@ -105,6 +110,7 @@ export function BuyBox({
           action={action}
           onSubmit={(event) => {
             const submitter = (event.nativeEvent as SubmitEvent).submitter as HTMLButtonElement | null;
+            if (submitter?.name !== 'submit.add-to-cart' && !locked) metrics.submitted();
             if (locked) {
               event.preventDefault();
               return;
@@ -200,6 +206,7 @@ export function BuyBox({
             name="submit.add-to-cart"
             value="Add to Cart"
             id="add-to-cart-button"
+            onClick={() => metrics.clicked('add-to-cart-button')}
             disabled={locked || state.status === 'adding'}
             aria-busy={state.status === 'adding'}
           >
@@ -212,6 +219,7 @@ export function BuyBox({
             name="submit.buy-now"
             value="Buy Now"
             id="buy-now-button"
+            onClick={() => metrics.clicked('buy-now-button')}
             disabled={locked}
           >
             Buy Now
@@ -223,6 +231,7 @@ export function BuyBox({
               name="submit.one-click"
               value="1-Click"
               id="one-click-button"
+              onClick={() => metrics.clicked('one-click-button')}
               disabled={locked || oneClick.blocked}
             >
               Buy now with 1-Click

@@ -1,5 +1,9 @@
 import { useState } from 'react';
+import { jumpLinksEnabled } from '../../../domain/buy-box/jump-links';
 import { BuyBox } from '../../features/buy-box/buy-box';
+import { FamilyStripe } from '../../features/product-details/family-stripe';
+import { FeatureBullets } from '../../features/product-details/feature-bullets';
+import { JumpLinksBar } from '../../features/product-details/jump-links-bar';
 import { SiteFooter } from '../../layout/site-footer';
 import { SiteHeader } from '../../layout/site-header';
 import type { ProductPageData } from '../../page-data';
@@ -10,10 +14,23 @@ export function ProductPage({ data }: { data: ProductPageData }) {
   const [cartCount, setCartCount] = useState(data.shopper.cartCount);
   const offer = product.offer;
   const hero = product.images[0];
+  // BB-005: the bar is offered only when every section it points at is on the page.
+  const sections = {
+    'feature-bullets': product.bullets.length > 0,
+    'product-description': product.description.length > 0,
+  };
+  const jumpLinks = jumpLinksEnabled(Object.keys(sections), (id) => sections[id as keyof typeof sections])
+    ? [
+        { targetId: 'feature-bullets', label: 'About this item' },
+        { targetId: 'product-description', label: 'Product description' },
+      ]
+    : [];
 
   return (
     <>
       <SiteHeader shopper={data.shopper} cartCount={cartCount} returnTo={`/dp/${product.asin}`} />
+      <FamilyStripe family={product.family} />
+      {jumpLinks.length > 0 ? <JumpLinksBar links={jumpLinks} /> : null}
       <main id="top" className="product">
         <section className="product__gallery" aria-label="Product images">
           {hero ? (
@@ -58,13 +75,7 @@ export function ProductPage({ data }: { data: ProductPageData }) {
               ) : null}
             </div>
           ) : null}
-          {product.bullets.length > 0 ? (
-            <ul className="product__bullets">
-              {product.bullets.map((bullet) => (
-                <li key={bullet}>{bullet}</li>
-              ))}
-            </ul>
-          ) : null}
+          <FeatureBullets bullets={product.bullets} />
         </section>
         {product.offer ? (
           <BuyBox data={data} offer={product.offer} onCartCount={setCartCount} />
@@ -73,6 +84,17 @@ export function ProductPage({ data }: { data: ProductPageData }) {
             <p className="buy-box__stock buy-box__stock--out">Currently unavailable.</p>
           </aside>
         )}
+        {product.description ? (
+          <section
+            className="product__description"
+            id="product-description"
+            aria-labelledby="description-heading"
+            tabIndex={-1}
+          >
+            <h2 id="description-heading">Product description</h2>
+            <p>{product.description}</p>
+          </section>
+        ) : null}
       </main>
       <SiteFooter />
     </>

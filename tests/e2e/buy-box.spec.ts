@@ -1,0 +1,246 @@
+import AxeBuilder from '@axe-core/playwright';
+import { expect, type Page, test } from '@playwright/test';
+
+async function signIn(
+  page: Page,
+  email = 'shopper@example.com',
+  password = 'shopper-demo',
+  path = '/dp/B0PDPSPK01',
+) {
+  await page.goto(`/gp/sign-in.html?path=${encodeURIComponent(path)}`);
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Password').fill(password);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await expect(page).toHaveURL(new RegExp(`${path}$`));
+}
+
+async function cartItems(page: Page) {
+  const response = await page.request.get('/api/marketplaces/ATVPDKIKX0DER/cart/items?cartTypes=RETAIL');
+  return (await response.json()).entity.items as {
+    asin: string;
+    quantity: number;
+    additionalParameters?: Record<string, unknown>;
+  }[];
+}
+
+test('BB-003 the buy box offers add to cart, buy now and, when signed in, 1-Click and installments', async ({
+  page,
+}) => {
+  await page.goto('/dp/B0PDPSPK01');
+  await expect(page.getByRole('button', { name: 'Add to Cart' })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Buy Now', exact: true })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Buy now with 1-Click' })).toHaveCount(0);
+  await expect(page.getByLabel(/Pay in 5 monthly payments of \$10\.00/)).toBeVisible();
+  await signIn(page);
+  await expect(page.getByRole('button', { name: 'Buy now with 1-Click' })).toBeVisible();
+});
+
+test('BB-011 BB-012 BB-013 BB-014 BB-015 BB-016 gift wrap and account linking exclude each other', async ({
+  page,
+}) => {
+  await page.goto('/dp/B0PDPSPK01');
+  const gift = page.getByLabel('Add gift options');
+  const link = page.getByLabel('Link device to your account to simplify setup');
+  await expect(link).toBeChecked();
+  await gift.check();
+  await expect(link).not.toBeChecked();
+  await expect(link).toBeDisabled();
+  await expect(page.getByRole('status').filter({ hasText: 'link up to 3 devices' })).toBeVisible();
+  await gift.uncheck();
+  await expect(link).toBeEnabled();
+  await expect(link).toBeChecked();
+  await gift.check();
+  await page.getByRole('button', { name: 'Add to Cart' }).click();
+  await expect(page.getByText('Added to cart.')).toBeVisible();
+  const [line] = await cartItems(page);
+  expect(line?.additionalParameters).toMatchObject({
+    giftOptions: { includeGiftReceipt: true },
+    devicePreregistration: { selected: false },
+  });
+  await gift.uncheck();
+  await link.uncheck();
+  await gift.check();
+  await gift.uncheck();
+  await expect(link).not.toBeChecked();
+  await link.check();
+  await expect(gift).not.toBeChecked();
+});
+
+test('BB-018 BB-019 BB-020 the installments program id is sent only while its box is checked', async ({
+  page,
+}) => {
+  await page.goto('/dp/B0PDPSPK01');
+  const box = page.getByLabel(/Pay in 5 monthly payments/);
+  await box.check();
+  await expect(page.getByText('Installments are charged monthly')).toBeVisible();
+  await page.getByRole('button', { name: 'Add to Cart' }).click();
+  await expect(page.getByText('Added to cart.')).toBeVisible();
+  expect((await cartItems(page))[0]?.additionalParameters).toMatchObject({
+    installments: { programId: 'INSTALLMENTS-5' },
+  });
+  await box.uncheck();
+  await expect(page.getByText('Installments are charged monthly')).toHaveCount(0);
+});
+
+test('BB-022 BB-023 the last quantity option opens the restriction message with MAX_QUANTITY_PLUS_ONE filled in', async ({
+  page,
+}) => {
+  await page.goto('/dp/B0PDPBAT01');
+  const quantity = page.getByLabel('Quantity:');
+  await quantity.selectOption('6');
+  await expect(page.getByText('Quantity limit')).toBeVisible();
+  await expect(page.getByText("You can't buy 6 or more.", { exact: false })).toBeVisible();
+  await expect(quantity).not.toHaveValue('6');
+});
+
+test('BB-024 BB-025 an empty quantity dropdown locks the purchase buttons until a quantity is chosen', async ({
+  page,
+}) => {
+  await page.goto('/dp/B0PDPFLT01');
+  await expect(page.getByRole('button', { name: 'Add to Cart' })).toBeDisabled();
+  await expect(page.getByRole('button', { name: 'Buy Now', exact: true })).toBeDisabled();
+  await expect(page.getByText('sold in quantities of at least 3')).toBeVisible();
+  await page.getByLabel('Quantity:').selectOption('3');
+  await expect(page.getByRole('button', { name: 'Add to Cart' })).toBeEnabled();
+  await page.getByRole('button', { name: 'Add to Cart' }).click();
+  await expect(page.getByText('Added to cart.')).toBeVisible();
+  expect((await cartItems(page)).find((i) => i.asin === 'B0PDPFLT01')?.quantity).toBe(3);
+});
+
+test('BB-008 DP-009 DP-012 the qty parameter pre-sets the quantity and a change pushes it into the URL', async ({
+  page,
+}) => {
+  await page.goto('/dp/B0PDPSPK01?qty=3');
+  await expect(page.getByLabel('Quantity:')).toHaveValue('3');
+  await page.getByLabel('Quantity:').selectOption('4');
+  await expect(page).toHaveURL(/\?qty=4$/);
+  await page.goBack();
+  await expect(page).toHaveURL(/\?qty=3$/);
+  await page.goto('/dp/B0PDPSPK01?qty=1000');
+  await expect(page.getByLabel('Quantity:')).toHaveValue('1');
+});
+
+test('BB-026 BB-027 after a 1-Click press the button is blocked for 30 s or until the page shows again', async ({
+  page,
+}) => {
+  await signIn(page);
+  await page.clock.install();
+  await page.reload();
+  // The order itself is not the point here: a 204 answer keeps the page where it is.
+  await page.route('**/gp/product/handle-buy-box', (route) => route.fulfill({ status: 204 }));
+  const oneClick = page.getByRole('button', { name: 'Buy now with 1-Click' });
+  await oneClick.click();
+  await expect(oneClick).toBeDisabled();
+  await page.clock.runFor(29_000);
+  await expect(oneClick).toBeDisabled();
+  await page.clock.runFor(1_100);
+  await expect(oneClick).toBeEnabled();
+  await oneClick.click();
+  await expect(oneClick).toBeDisabled();
+  await page.evaluate(() => window.dispatchEvent(new PageTransitionEvent('pageshow', { persisted: true })));
+  await expect(oneClick).toBeEnabled();
+});
+
+test('BB-028 BB-029 BB-030 a signed-out shopper redeems the coupon through sign-in and comes back redeemed', async ({
+  page,
+}) => {
+  await page.goto('/dp/B0PDPSPK01');
+  await page.getByRole('button', { name: 'Apply coupon' }).click();
+  await expect(page).toHaveURL(
+    /\/gp\/sign-in\.html\?path=%2Fgp%2Fcollect-coupon%2Fhandler%2Fredeem_coupon_after_login\.html/,
+  );
+  await page.getByLabel('Email').fill('registry@example.com');
+  await page.getByLabel('Password').fill('registry-demo');
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await expect(page).toHaveURL(/\/dp\/B0PDPSPK01$/);
+  await expect(page.getByText('Save $5.00 with coupon: applied at checkout.')).toBeVisible();
+});
+
+test('BB-030 BB-031 a signed-in redeem swaps the button for a note; a failed redeem reloads the page', async ({
+  page,
+}) => {
+  await signIn(page, 'business@example.com', 'business-demo');
+  let reloads = 0;
+  page.on('load', () => reloads++);
+  await page.route('**/redeem-coupon-detailpage.html*', (route) =>
+    route.fulfill({ status: 200, body: '{"status":0}' }),
+  );
+  await page.getByRole('button', { name: 'Apply coupon' }).click();
+  await expect.poll(() => reloads).toBeGreaterThan(0);
+  await page.unroute('**/redeem-coupon-detailpage.html*');
+  const button = page.getByRole('button', { name: 'Apply coupon' });
+  await button.click();
+  await expect(page.getByText('applied at checkout.')).toBeVisible();
+});
+
+test('BB-034 BB-037 the invite button sends signed-out shoppers to sign in, then records the request', async ({
+  page,
+}) => {
+  await page.goto('/dp/B0PDPCNS01');
+  await expect(page.getByRole('button', { name: 'Add to Cart' })).toHaveCount(0);
+  await page.getByRole('button', { name: 'Request invitation' }).click();
+  await expect(page).toHaveURL(/\/gp\/sign-in\.html\?path=%2Fdp%2FB0PDPCNS01/);
+  await page.getByLabel('Email').fill('prime@example.com');
+  await page.getByLabel('Password').fill('prime-demo');
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await page.getByRole('button', { name: 'Request invitation' }).click();
+  await expect(page.getByText('Invitation requested')).toBeVisible();
+  await expect(page.getByText('In Stock')).toHaveCount(0);
+  await page.reload();
+  await expect(page.getByText('Invitation requested')).toBeVisible();
+});
+
+test('BB-039 a failed invite request shows a failure message', async ({ page }) => {
+  await signIn(page, 'shopper@example.com', 'shopper-demo', '/dp/B0PDPCNS01');
+  await page.route('**/invitation', (route) => route.fulfill({ status: 500, body: '{}' }));
+  await page.getByRole('button', { name: 'Request invitation' }).click();
+  await expect(page.getByRole('alert')).toContainText("We couldn't request your invitation");
+});
+
+test('BB-004 BB-005 BB-006 jump links scroll smoothly to their sections', async ({ page }) => {
+  await page.goto('/dp/B0PDPSPK01');
+  const bar = page.getByRole('navigation', { name: 'On this page' });
+  await bar.getByRole('link', { name: 'Product description' }).click();
+  await expect(page).toHaveURL(/#product-description$/);
+  await expect(page.getByRole('heading', { name: 'Product description' })).toBeInViewport();
+});
+
+test('DP-002 DP-003 the feature bullets expander toggles the bullets', async ({ page }) => {
+  await page.setViewportSize({ width: 390, height: 800 });
+  await page.goto('/dp/B0PDPSPK01');
+  const toggle = page.getByRole('button', { name: 'See more product details' });
+  await expect(toggle).toHaveAttribute('aria-expanded', 'false');
+  await toggle.click();
+  await expect(page.getByRole('button', { name: 'See less' })).toHaveAttribute('aria-expanded', 'true');
+});
+
+test('the family stripe links the other models and marks this one', async ({ page }) => {
+  await page.goto('/dp/B0PDPSPK01');
+  const stripe = page.getByRole('navigation', { name: 'Other models in this family' });
+  await expect(stripe.getByRole('link')).toHaveCount(4);
+  await expect(stripe.locator('[aria-current="page"]')).toHaveAttribute('href', '/dp/B0PDPSPK01');
+});
+
+test('LOG-001 LOG-002 add-to-cart intention is sent on click and marked submitted on completion', async ({
+  page,
+}) => {
+  const events: { schemaId: string; producerId: string }[] = [];
+  page.on('request', (request) => {
+    if (request.url().endsWith('/api/metrics/events')) events.push(...(request.postDataJSON().events ?? []));
+  });
+  await page.goto('/dp/B0PDPSPK01');
+  await page.getByRole('button', { name: 'Add to Cart' }).click();
+  await expect(page.getByText('Added to cart.')).toBeVisible();
+  await expect
+    .poll(() => events.map((e) => e.schemaId))
+    .toEqual(['pdp.add-to-cart.intention/v1', 'pdp.add-to-cart.submitted/v1']);
+  expect(events.every((e) => e.producerId === 'pdp-buy-box')).toBe(true);
+});
+
+test('axe finds no violations on the full buy box pages', async ({ page }) => {
+  for (const path of ['/dp/B0PDPSPK01', '/dp/B0PDPFLT01', '/dp/B0PDPCNS01', '/dp/B0PDPBAT01']) {
+    await page.goto(path);
+    const results = await new AxeBuilder({ page }).analyze();
+    expect(results.violations.map((v) => `${path}: ${v.id} ${v.help} ${v.nodes[0]?.target}`)).toEqual([]);
+  }
+});
