@@ -14,6 +14,18 @@ async function signIn(
   await expect(page).toHaveURL(new RegExp(`${path}$`));
 }
 
+/** A fresh account for tests that leave a mark on the customer (coupons, invitations), signed in. */
+async function newShopper(page: Page, path = '/dp/B0PDPSPK01') {
+  const email = `e2e-${Date.now()}-${Math.random().toString(36).slice(2, 8)}@example.com`;
+  await page.goto(`/gp/sign-in.html?mode=create-account&path=${encodeURIComponent(path)}`);
+  await page.getByLabel('Your name').fill('Test Shopper');
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Password').fill('e2e-password-123');
+  await page.getByRole('button', { name: 'Create your account' }).click();
+  await expect(page).toHaveURL(new RegExp(`${path}$`));
+  return email;
+}
+
 async function cartItems(page: Page) {
   const response = await page.request.get('/api/marketplaces/ATVPDKIKX0DER/cart/items?cartTypes=RETAIL');
   return (await response.json()).entity.items as {
@@ -149,9 +161,13 @@ test('BB-028 BB-029 BB-030 a signed-out shopper redeems the coupon through sign-
   await expect(page).toHaveURL(
     /\/gp\/sign-in\.html\?path=%2Fgp%2Fcollect-coupon%2Fhandler%2Fredeem_coupon_after_login\.html/,
   );
-  await page.getByLabel('Email').fill('registry@example.com');
-  await page.getByLabel('Password').fill('registry-demo');
-  await page.getByRole('button', { name: 'Sign in' }).click();
+  await page.getByRole('link', { name: 'Create your account' }).click();
+  await page.getByLabel('Your name').fill('Coupon Shopper');
+  await page
+    .getByLabel('Email')
+    .fill(`e2e-coupon-${Date.now()}-${Math.random().toString(36).slice(2, 8)}@example.com`);
+  await page.getByLabel('Password').fill('e2e-password-123');
+  await page.getByRole('button', { name: 'Create your account' }).click();
   await expect(page).toHaveURL(/\/dp\/B0PDPSPK01$/);
   await expect(page.getByText('Save $5.00 with coupon: applied at checkout.')).toBeVisible();
 });
@@ -159,7 +175,7 @@ test('BB-028 BB-029 BB-030 a signed-out shopper redeems the coupon through sign-
 test('BB-030 BB-031 a signed-in redeem swaps the button for a note; a failed redeem reloads the page', async ({
   page,
 }) => {
-  await signIn(page, 'business@example.com', 'business-demo');
+  await newShopper(page);
   let reloads = 0;
   page.on('load', () => reloads++);
   await page.route('**/redeem-coupon-detailpage.html*', (route) =>
@@ -180,9 +196,14 @@ test('BB-034 BB-037 the invite button sends signed-out shoppers to sign in, then
   await expect(page.getByRole('button', { name: 'Add to Cart' })).toHaveCount(0);
   await page.getByRole('button', { name: 'Request invitation' }).click();
   await expect(page).toHaveURL(/\/gp\/sign-in\.html\?path=%2Fdp%2FB0PDPCNS01/);
-  await page.getByLabel('Email').fill('prime@example.com');
-  await page.getByLabel('Password').fill('prime-demo');
-  await page.getByRole('button', { name: 'Sign in' }).click();
+  await page.getByRole('link', { name: 'Create your account' }).click();
+  await page.getByLabel('Your name').fill('Invite Shopper');
+  await page
+    .getByLabel('Email')
+    .fill(`e2e-invite-${Date.now()}-${Math.random().toString(36).slice(2, 8)}@example.com`);
+  await page.getByLabel('Password').fill('e2e-password-123');
+  await page.getByRole('button', { name: 'Create your account' }).click();
+  await expect(page).toHaveURL(/\/dp\/B0PDPCNS01$/);
   await page.getByRole('button', { name: 'Request invitation' }).click();
   await expect(page.getByText('Invitation requested')).toBeVisible();
   await expect(page.getByText('In Stock')).toHaveCount(0);
@@ -191,7 +212,7 @@ test('BB-034 BB-037 the invite button sends signed-out shoppers to sign in, then
 });
 
 test('BB-039 a failed invite request shows a failure message', async ({ page }) => {
-  await signIn(page, 'shopper@example.com', 'shopper-demo', '/dp/B0PDPCNS01');
+  await newShopper(page, '/dp/B0PDPCNS01');
   await page.route('**/invitation', (route) => route.fulfill({ status: 500, body: '{}' }));
   await page.getByRole('button', { name: 'Request invitation' }).click();
   await expect(page.getByRole('alert')).toContainText("We couldn't request your invitation");
