@@ -24,6 +24,7 @@ import { cartRoutes } from './routes/cart/cart-routes';
 import { checkoutRoutes } from './routes/checkout/checkout-routes';
 import { healthRoutes } from './routes/health/health-routes';
 import { loggingRoutes } from './routes/logging/logging-routes';
+import { helpRoutes } from './routes/pages/help-routes';
 import { pageRoutes } from './routes/pages/page-routes';
 import { productRoutes } from './routes/products/product-routes';
 import { signInRoutes } from './routes/sign-in/sign-in-routes';
@@ -108,6 +109,7 @@ export async function buildApp({
   await app.register(pageRoutes, { assets });
   await app.register(cartPageRoutes, { assets });
   await app.register(checkoutRoutes, { assets });
+  await app.register(helpRoutes, { assets });
 
   app.setNotFoundHandler((request, reply) => {
     if (request.method === 'GET' && request.headers.accept?.includes('text/html')) {

@@ -1,6 +1,7 @@
 import type { PageData } from './page-data';
 import { CartPage } from './pages/cart/cart-page';
 import { CheckoutPage } from './pages/checkout/checkout-page';
+import { HelpPage } from './pages/help/help-page';
 import { NotFoundPage } from './pages/not-found/not-found-page';
 import { OrderConfirmationPage } from './pages/order-confirmation/order-confirmation-page';
 import { ProductPage } from './pages/product/product-page';
@@ -19,6 +20,8 @@ export function App({ data }: { data: PageData }) {
       return <CartPage data={data} />;
     case 'checkout':
       return <CheckoutPage data={data} />;
+    case 'help':
+      return <HelpPage data={data} />;
     case 'order-confirmation':
       return <OrderConfirmationPage data={data} />;
   }

@@ -123,6 +123,8 @@ export type OrderConfirmationPageData = {
   deliveryEstimate: string;
 };
 
+export type HelpPageData = { page: 'help'; shopper: ShopperView; title: string; paragraphs: string[] };
+
 export type NotFoundPageData = { page: 'not-found'; shopper: ShopperView; path: string };
 
 export type PageData =
@@ -131,6 +133,7 @@ export type PageData =
   | NotFoundPageData
   | CartPageData
   | CheckoutPageData
-  | OrderConfirmationPageData;
+  | OrderConfirmationPageData
+  | HelpPageData;
 
 export const PAGE_DATA_ELEMENT_ID = 'page-data';

@@ -94,15 +94,39 @@ test('BB-018 BB-019 BB-020 the installments program id is sent only while its bo
   await expect(page.getByText('Installments are charged monthly')).toHaveCount(0);
 });
 
-test('BB-022 BB-023 the last quantity option opens the restriction message with MAX_QUANTITY_PLUS_ONE filled in', async ({
+test('BB-022 BB-023 BB-041 the last quantity option opens the restriction popover by the dropdown', async ({
   page,
 }) => {
   await page.goto('/dp/B0PDPBAT01');
   const quantity = page.getByLabel('Quantity:');
   await quantity.selectOption('6');
-  await expect(page.getByText('Quantity limit')).toBeVisible();
-  await expect(page.getByText("You can't buy 6 or more.", { exact: false })).toBeVisible();
+  const popover = page.getByRole('dialog', { name: 'Quantity limit' });
+  await expect(popover).toBeVisible();
+  await expect(popover).toContainText("You can't buy 6 or more.");
   await expect(quantity).not.toHaveValue('6');
+  const results = await new AxeBuilder({ page }).analyze();
+  expect(results.violations.map((v) => `${v.id} ${v.help}`)).toEqual([]);
+  await page.keyboard.press('Escape');
+  await expect(popover).toHaveCount(0);
+  await expect(quantity).toBeFocused();
+});
+
+test('DP-006 DP-007 DP-008 cut buy box text shows "Show more", which opens a side sheet whose links open a new tab', async ({
+  page,
+}) => {
+  await page.goto('/dp/B0PDPSPK01');
+  const more = page.getByRole('button', { name: 'Show more' });
+  await more.click();
+  const sheet = page.getByRole('dialog', { name: 'Returns and payment' });
+  await expect(sheet).toBeVisible();
+  await expect(page.locator('.ui-backdrop')).toBeVisible();
+  await expect(sheet.getByRole('link', { name: /returns policy/ })).toHaveAttribute('target', '_blank');
+  const results = await new AxeBuilder({ page }).analyze();
+  expect(results.violations.map((v) => `${v.id} ${v.help}`)).toEqual([]);
+  await page.keyboard.press('Escape');
+  await expect(sheet).toHaveCount(0);
+  await expect(page.locator('.ui-backdrop')).toHaveCount(0);
+  await expect(more).toBeFocused();
 });
 
 test('BB-024 BB-025 an empty quantity dropdown locks the purchase buttons until a quantity is chosen', async ({

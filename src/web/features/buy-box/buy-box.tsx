@@ -1,4 +1,4 @@
-import { useId, useState } from 'react';
+import { useId, useRef, useState } from 'react';
 import { initialGiftAndPreregistration } from '../../../domain/buy-box/gift-and-preregistration';
 import { installmentsChanged, installmentsProgramIdToSend } from '../../../domain/buy-box/installments';
 import {
@@ -10,10 +10,12 @@ import {
 } from '../../../domain/buy-box/quantity-restriction';
 import { quantityUrl } from '../../../domain/buy-box/url-quantity';
 import type { ProductPageData } from '../../page-data';
+import { Popover } from '../../ui/popover';
 import { useAddToCart } from '../add-to-cart/use-add-to-cart';
 import { CouponOffer } from './coupon-offer';
 import { GiftOptions } from './gift-options';
 import { InviteRequest } from './invite-request';
+import { TabularBuyBox } from './tabular-buy-box';
 import { useAddToCartMetrics } from './use-add-to-cart-metrics';
 import { useOneClickGuard } from './use-one-click-guard';
 
@@ -42,6 +44,7 @@ export function BuyBox({
       (emptyDropdownForMinimumOrder(offer.minOrderQuantity) ? null : offer.minOrderQuantity),
   );
   const [showRestriction, setShowRestriction] = useState(false);
+  const quantityRef = useRef<HTMLSelectElement>(null);
   const [gift, setGift] = useState(() =>
     initialGiftAndPreregistration(features.preregistration?.defaultValue ?? false),
   );
@@ -165,10 +168,11 @@ export function BuyBox({
           <label className="buy-box__quantity" htmlFor={ids.quantity}>
             Quantity:
             <select
+              ref={quantityRef}
               id={ids.quantity}
               name="quantity"
               value={quantity ?? ''}
-              aria-describedby={locked ? ids.lock : showRestriction ? ids.restriction : undefined}
+              aria-describedby={locked ? ids.lock : undefined}
               onChange={(event) => chooseQuantity(event.target.value)}
             >
               {quantity === null ? (
@@ -189,11 +193,16 @@ export function BuyBox({
               continue.
             </p>
           ) : null}
-          {showRestriction && features.quantityRestriction ? (
-            <div className="alert alert--info" id={ids.restriction} role="status">
-              <strong>{features.quantityRestriction.popoverTitle}</strong>
+          {features.quantityRestriction ? (
+            <Popover
+              open={showRestriction}
+              onClose={() => setShowRestriction(false)}
+              anchorRef={quantityRef}
+              id={ids.restriction}
+              title={features.quantityRestriction.popoverTitle}
+            >
               <p>{restrictionMessage(features.quantityRestriction.message, offer.maxOrderQuantity)}</p>
-            </div>
+            </Popover>
           ) : null}
           {installmentsView.quantityControls === 'installments' ? (
             <p className="buy-box__installments-note">
@@ -256,9 +265,7 @@ export function BuyBox({
           </p>
         ) : null}
       </div>
-      <p className="buy-box__seller">
-        Ships from and sold by <span>{offer.merchantName}</span>
-      </p>
+      <TabularBuyBox merchantName={offer.merchantName} />
     </aside>
   );
 }

@@ -1,0 +1,39 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { DEFAULT_MARKETPLACE_ID, marketplaceById } from '../../../shared/marketplaces';
+import type { ClientAssets } from '../../render/client-assets';
+import { sendPage, shopperView } from '../../render/send-page';
+
+const TOPICS: Record<string, { title: string; paragraphs: string[] }> = {
+  returns: {
+    title: 'Returns and refunds',
+    paragraphs: [
+      'Most items can be returned within 30 days of receipt for a full refund or a replacement.',
+      'Start a return from your orders, print the label and drop the parcel at any carrier location. Refunds go back to the original payment method within 3 to 5 business days of our receiving the item.',
+      'Devices must be deregistered from your account before you send them back. Groceries and opened personal care items cannot be returned.',
+    ],
+  },
+  'secure-payments': {
+    title: 'Secure payments',
+    paragraphs: [
+      'Payment details are encrypted in transit and never shared with sellers.',
+      'We only charge your card when your order ships, and you can review every charge in your orders.',
+    ],
+  },
+};
+
+/** The help pages the buy box links to (opened in a new tab, DP-008). */
+export const helpRoutes: FastifyPluginAsyncZod<{ assets?: ClientAssets }> = async (app, { assets }) => {
+  const language = marketplaceById(DEFAULT_MARKETPLACE_ID)?.language ?? 'en-US';
+  for (const [slug, topic] of Object.entries(TOPICS)) {
+    app.get(`/gp/help/${slug}.html`, { schema: { hide: true } }, async (request, reply) =>
+      sendPage(
+        request,
+        reply,
+        200,
+        { title: `${topic.title} | Northwind Market`, language, canonicalPath: `/gp/help/${slug}.html` },
+        { page: 'help', shopper: await shopperView(app, request), ...topic },
+        assets,
+      ),
+    );
+  }
+};

@@ -1,0 +1,71 @@
+import { useEffect, useRef, useState } from 'react';
+import { BUY_BOX_LINE_CLAMP, showMoreLink } from '../../../domain/buy-box/buy-box-constants';
+import { SideSheet } from '../../ui/side-sheet';
+
+const RETURNS =
+  'Eligible for return, refund or replacement within 30 days of receipt. This item can be returned in its original condition for a full refund or replacement within 30 days of receipt. Items must be complete, with all accessories and manuals; devices must be deregistered from your account before you send them back.';
+
+/**
+ * Ships from / sold by / returns / payment. Text clamps to 3 lines (DP-017); when it is cut, "Show more"
+ * opens the full details in a side sheet with its overlay (DP-006, DP-007); links there open a new tab (DP-008).
+ */
+export function TabularBuyBox({ merchantName }: { merchantName: string }) {
+  const returnsRef = useRef<HTMLParagraphElement>(null);
+  const trigger = useRef<HTMLButtonElement>(null);
+  const [truncated, setTruncated] = useState(false);
+  const [open, setOpen] = useState(false);
+  useEffect(() => {
+    const element = returnsRef.current;
+    if (!element) return;
+    const lineHeight = Number.parseFloat(getComputedStyle(element).lineHeight) || 18;
+    // Lines the full text takes: the clamped box hides the rest, scrollHeight still counts it.
+    setTruncated(showMoreLink(Math.round(element.scrollHeight / lineHeight)));
+  }, []);
+  return (
+    <div className="tabular-buy-box">
+      <dl>
+        <dt>Ships from</dt>
+        <dd>{merchantName}</dd>
+        <dt>Sold by</dt>
+        <dd>{merchantName}</dd>
+        <dt>Returns</dt>
+        <dd>
+          <p
+            ref={returnsRef}
+            className="tabular-buy-box__clamp"
+            style={{ WebkitLineClamp: BUY_BOX_LINE_CLAMP }}
+          >
+            {RETURNS}
+          </p>
+          {truncated ? (
+            <button
+              ref={trigger}
+              className="link-button"
+              type="button"
+              aria-haspopup="dialog"
+              onClick={() => setOpen(true)}
+            >
+              Show more
+            </button>
+          ) : null}
+        </dd>
+        <dt>Payment</dt>
+        <dd>Secure transaction</dd>
+      </dl>
+      <SideSheet open={open} onClose={() => setOpen(false)} title="Returns and payment">
+        <p>{RETURNS}</p>
+        <p>
+          Read the full{' '}
+          <a href="/gp/help/returns.html" target="_blank" rel="noopener noreferrer">
+            returns policy (opens in a new tab)
+          </a>{' '}
+          and how we keep{' '}
+          <a href="/gp/help/secure-payments.html" target="_blank" rel="noopener noreferrer">
+            your payment secure (opens in a new tab)
+          </a>
+          .
+        </p>
+      </SideSheet>
+    </div>
+  );
+}

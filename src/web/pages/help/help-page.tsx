@@ -1,0 +1,18 @@
+import { SiteFooter } from '../../layout/site-footer';
+import { SiteHeader } from '../../layout/site-header';
+import type { HelpPageData } from '../../page-data';
+
+export function HelpPage({ data }: { data: HelpPageData }) {
+  return (
+    <>
+      <SiteHeader shopper={data.shopper} cartCount={data.shopper.cartCount} returnTo="/" />
+      <main id="top" className="page page--narrow">
+        <h1>{data.title}</h1>
+        {data.paragraphs.map((paragraph) => (
+          <p key={paragraph}>{paragraph}</p>
+        ))}
+      </main>
+      <SiteFooter />
+    </>
+  );
+}
