@@ -1,3 +1,5 @@
+import { constants as zlibConstants } from 'node:zlib';
+import compress from '@fastify/compress';
 import formbody from '@fastify/formbody';
 import swagger from '@fastify/swagger';
 import Fastify, { type FastifyInstance } from 'fastify';
@@ -72,6 +74,12 @@ export async function buildApp({
     ownsStore: !store,
   });
 
+  // Pages and JSON travel compressed when the client asks; brotli at a low quality keeps it cheap.
+  await app.register(compress, {
+    threshold: 1024,
+    encodings: ['br', 'gzip'],
+    brotliOptions: { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 4 } },
+  });
   await app.register(formbody, { bodyLimit: 64 * 1024 });
   // The cart API's versioned media types (cart.add-items.request/v1) carry JSON.
   app.addContentTypeParser(VERSIONED_JSON, { parseAs: 'string' }, app.getDefaultJsonParser('error', 'error'));

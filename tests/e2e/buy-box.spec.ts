@@ -289,3 +289,20 @@ test('axe finds no violations on the full buy box pages', async ({ page }) => {
     expect(results.violations.map((v) => `${path}: ${v.id} ${v.help} ${v.nodes[0]?.target}`)).toEqual([]);
   }
 });
+
+test('BB-040 the hero image is preloaded, and thumbnails switch the view by mouse or keyboard', async ({
+  page,
+}) => {
+  await page.goto('/dp/B0PDPSPK01');
+  await expect(page.locator('head link[rel="preload"][as="image"]')).toHaveAttribute(
+    'href',
+    /\/images\/demo\/.+\.svg$/,
+  );
+  const hero = page.getByRole('region', { name: 'Product images' }).locator('img.product__hero');
+  const first = await hero.getAttribute('src');
+  const second = page.getByRole('button', { name: /^View image 2 of/ });
+  await second.focus();
+  await page.keyboard.press('Enter');
+  await expect(second).toHaveAttribute('aria-pressed', 'true');
+  await expect(hero).not.toHaveAttribute('src', first ?? '');
+});

@@ -3,9 +3,9 @@ import {
   BUY_BOX_LINE_CLAMP,
   featureBulletsChanged,
   featureBulletsExpander,
+  images,
   locationPromptOpens,
   popupWindowFeatures,
-  preloadImages,
   SYNTAX_ERROR_RETRY_MS,
   showMoreLink,
 } from './buy-box-constants';
@@ -18,17 +18,9 @@ describe('buy-box constants', () => {
 
   test('BB-040 each image URL is preloaded once, in order, without empty entries', () => {
     expect(
-      preloadImages([
-        '/images/a.svg',
-        '',
-        '/images/b.svg',
-        null,
-        '/images/a.svg',
-        undefined,
-        ' /images/c.svg ',
-      ]),
+      images(['/images/a.svg', '', '/images/b.svg', null, '/images/a.svg', undefined, ' /images/c.svg ']),
     ).toEqual(['/images/a.svg', '/images/b.svg', '/images/c.svg']);
-    expect(preloadImages([])).toEqual([]);
+    expect(images([])).toEqual([]);
   });
 
   test('DP-017 buy box text is clamped to 3 lines', () => {

@@ -13,7 +13,7 @@ export function popupWindowFeatures(
 }
 
 /** The image URLs to preload, each once, in first-seen order, without empty entries (BB-040). */
-export function preloadImages(urls: readonly (string | null | undefined)[]): string[] {
+export function images(urls: readonly (string | null | undefined)[]): string[] {
   const seen = new Set<string>();
   for (const url of urls) {
     const trimmed = url?.trim();

@@ -42,7 +42,7 @@ export const pageRoutes: FastifyPluginAsyncZod<{ assets?: ClientAssets }> = asyn
         description,
         canonicalPath: `/dp/${asin}`,
         language: marketplace.language,
-        ...(data.product.images[0] ? { preloadImage: data.product.images[0].url } : {}),
+        ...(data.product.images[0] ? { image: data.product.images[0].url } : {}),
         jsonLd: productJsonLd(data.product, description, `${request.protocol}://${request.host}`),
       },
       data,

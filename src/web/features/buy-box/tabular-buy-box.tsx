@@ -12,7 +12,8 @@ const RETURNS =
 export function TabularBuyBox({ merchantName }: { merchantName: string }) {
   const returnsRef = useRef<HTMLParagraphElement>(null);
   const trigger = useRef<HTMLButtonElement>(null);
-  const [truncated, setTruncated] = useState(false);
+  // Rendered cut on the server (the returns text runs past 3 lines in every layout), so nothing shifts.
+  const [truncated, setTruncated] = useState(true);
   const [open, setOpen] = useState(false);
   useEffect(() => {
     const element = returnsRef.current;

@@ -3,6 +3,7 @@ import { jumpLinksEnabled } from '../../../domain/buy-box/jump-links';
 import { BuyBox } from '../../features/buy-box/buy-box';
 import { FamilyStripe } from '../../features/product-details/family-stripe';
 import { FeatureBullets } from '../../features/product-details/feature-bullets';
+import { ImageGallery } from '../../features/product-details/image-gallery';
 import { JumpLinksBar } from '../../features/product-details/jump-links-bar';
 import { SiteFooter } from '../../layout/site-footer';
 import { SiteHeader } from '../../layout/site-header';
@@ -13,7 +14,6 @@ export function ProductPage({ data }: { data: ProductPageData }) {
   const { product } = data;
   const [cartCount, setCartCount] = useState(data.shopper.cartCount);
   const offer = product.offer;
-  const hero = product.images[0];
   // BB-005: the bar is offered only when every section it points at is on the page.
   const sections = {
     'feature-bullets': product.bullets.length > 0,
@@ -32,18 +32,7 @@ export function ProductPage({ data }: { data: ProductPageData }) {
       <FamilyStripe family={product.family} />
       {jumpLinks.length > 0 ? <JumpLinksBar links={jumpLinks} /> : null}
       <main id="top" className="product">
-        <section className="product__gallery" aria-label="Product images">
-          {hero ? (
-            <img
-              className="product__hero"
-              src={hero.url}
-              alt={hero.altText}
-              width={hero.width}
-              height={hero.height}
-              fetchPriority="high"
-            />
-          ) : null}
-        </section>
+        <ImageGallery images={product.images} />
         <section className="product__details">
           <p className="product__brand">Visit the {product.brand} Store</p>
           <h1 className="product__title" id="productTitle">
