@@ -28,6 +28,22 @@ export default defineConfig({
   reporter: process.env.CI ? [['list']] : [['list']],
   use: {
     baseURL: `http://127.0.0.1:${port}`,
+    // The delivery location prompt (DP-005) would open over every first desktop visit; its own spec clears this.
+    storageState: {
+      cookies: [
+        {
+          name: 'location-prompt',
+          value: 'dismissed',
+          domain: '127.0.0.1',
+          path: '/',
+          expires: -1,
+          httpOnly: true,
+          secure: false,
+          sameSite: 'Lax',
+        },
+      ],
+      origins: [],
+    },
     trace: 'retain-on-failure',
     launchOptions: chromium,
   },

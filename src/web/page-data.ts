@@ -8,6 +8,10 @@ export type ShopperView = {
   /** Public session id (verificationSessionID). */
   sessionId: string;
   cartCount: number;
+  /** Where deliveries go: the chosen ZIP, else a signed-in customer's. */
+  deliveryZip: string | null;
+  /** DP-005: the location prompt may open (no location yet, not dismissed); the page adds "on desktop". */
+  locationPromptEligible: boolean;
 };
 
 export type ProductPageData = {

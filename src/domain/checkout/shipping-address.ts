@@ -1,4 +1,5 @@
 // The shipping address a checkout needs; the same rules for the plain form and the page.
+import { US_ZIP } from './postal-code';
 
 export type ShippingAddress = {
   fullName: string;
@@ -9,8 +10,6 @@ export type ShippingAddress = {
 };
 
 export type AddressProblem = { field: keyof ShippingAddress; message: string };
-
-const US_ZIP = /^\d{5}(-\d{4})?$/;
 
 /** Trims every field and reports each missing or malformed one (US addresses: 5-digit ZIP). */
 export function checkShippingAddress(input: Partial<Record<keyof ShippingAddress, unknown>>): {

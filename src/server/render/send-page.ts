@@ -2,6 +2,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { DEFAULT_MARKETPLACE_ID } from '../../shared/marketplaces';
 import type { PageData, ShopperView } from '../../web/page-data';
 import { countCartUnits } from '../db/repositories/cart-repository';
+import { DELIVERY_ZIP_COOKIE, LOCATION_PROMPT_COOKIE } from '../routes/delivery/delivery-routes';
 import type { ClientAssets } from './client-assets';
 import { type DocumentHead, renderDocument } from './render-document';
 
@@ -24,11 +25,14 @@ export async function shopperView(app: FastifyInstance, request: FastifyRequest)
   const cartCount = request.session.isNew
     ? 0
     : await countCartUnits(app.store.db, owner, DEFAULT_MARKETPLACE_ID, ['RETAIL', 'FRESH']);
+  const deliveryZip = request.cookies[DELIVERY_ZIP_COOKIE] ?? customer?.postalCode ?? null;
   return {
     signedIn: customer !== null,
     name: customer?.name ?? null,
     sessionId: request.session.id,
     cartCount,
+    deliveryZip,
+    locationPromptEligible: deliveryZip === null && request.cookies[LOCATION_PROMPT_COOKIE] !== 'dismissed',
   };
 }
 

@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { jumpLinksEnabled } from '../../../domain/buy-box/jump-links';
 import { BuyBox } from '../../features/buy-box/buy-box';
+import { DeliveryLocation } from '../../features/delivery-location/delivery-location';
 import { FamilyStripe } from '../../features/product-details/family-stripe';
 import { FeatureBullets } from '../../features/product-details/feature-bullets';
 import { ImageGallery } from '../../features/product-details/image-gallery';
@@ -67,7 +68,10 @@ export function ProductPage({ data }: { data: ProductPageData }) {
           <FeatureBullets bullets={product.bullets} />
         </section>
         {product.offer ? (
-          <BuyBox data={data} offer={product.offer} onCartCount={setCartCount} />
+          <div className="product__purchase">
+            <DeliveryLocation zip={data.shopper.deliveryZip} eligible={data.shopper.locationPromptEligible} />
+            <BuyBox data={data} offer={product.offer} onCartCount={setCartCount} />
+          </div>
         ) : (
           <aside className="buy-box" aria-label="Buy box">
             <p className="buy-box__stock buy-box__stock--out">Currently unavailable.</p>

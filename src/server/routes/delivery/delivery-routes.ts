@@ -1,0 +1,42 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { US_ZIP } from '../../../domain/checkout/postal-code';
+import { errorResponse } from '../../../shared/contracts/common';
+
+export const DELIVERY_ZIP_COOKIE = 'delivery-zip';
+export const LOCATION_PROMPT_COOKIE = 'location-prompt';
+const YEAR_S = 60 * 60 * 24 * 365;
+
+/** The shopper's delivery location (a ZIP code) and the dismissal of the location prompt. */
+export const deliveryRoutes: FastifyPluginAsyncZod = async (app) => {
+  const cookie = { path: '/', httpOnly: true, sameSite: 'lax' as const, maxAge: YEAR_S };
+  app.post(
+    '/gp/delivery/location',
+    {
+      schema: {
+        tags: ['delivery'],
+        summary: 'Sets the delivery ZIP code, or dismisses the location prompt',
+        body: z.union([
+          z.object({
+            zip: z.string().trim().regex(US_ZIP, 'enter a 5-digit US ZIP code'),
+            csrfToken: z.string().optional(),
+          }),
+          z.object({ dismiss: z.literal(true), csrfToken: z.string().optional() }),
+        ]),
+        response: {
+          200: z.object({ zip: z.string().nullable() }),
+          400: errorResponse,
+          403: errorResponse,
+        },
+      },
+    },
+    async (request, reply) => {
+      reply.setCookie(LOCATION_PROMPT_COOKIE, 'dismissed', cookie);
+      if ('zip' in request.body) {
+        reply.setCookie(DELIVERY_ZIP_COOKIE, request.body.zip, cookie);
+        return { zip: request.body.zip };
+      }
+      return { zip: request.cookies[DELIVERY_ZIP_COOKIE] ?? null };
+    },
+  );
+};

@@ -1,0 +1,96 @@
+import { useEffect, useId, useRef, useState } from 'react';
+import { locationPromptOpens } from '../../../domain/buy-box/buy-box-constants';
+import { isUsZip } from '../../../domain/checkout/postal-code';
+import { pageTokens } from '../../api/page-tokens';
+import { Modal } from '../../ui/modal';
+
+const post = (body: object) =>
+  fetch('/gp/delivery/location', {
+    method: 'POST',
+    credentials: 'include',
+    headers: { 'content-type': 'application/json', 'x-csrf-token': pageTokens().csrfToken },
+    body: JSON.stringify(body),
+  });
+
+/**
+ * "Deliver to": shows the delivery ZIP and lets the shopper change it. The prompt opens by itself only
+ * when the shopper has no location yet, has not dismissed it, and is on a desktop (DP-005).
+ */
+export function DeliveryLocation({ zip, eligible }: { zip: string | null; eligible: boolean }) {
+  const [current, setCurrent] = useState(zip);
+  const [open, setOpen] = useState(false);
+  const [value, setValue] = useState(zip ?? '');
+  const [problem, setProblem] = useState<string | null>(null);
+  const [saving, setSaving] = useState(false);
+  const input = useRef<HTMLInputElement>(null);
+  const ids = { input: useId(), problem: useId() };
+
+  useEffect(() => {
+    const desktop = window.matchMedia('(min-width: 900px) and (pointer: fine)').matches;
+    if (locationPromptOpens({ eligible, device: desktop ? 'desktop' : 'mobile' })) setOpen(true);
+  }, [eligible]);
+
+  const close = () => {
+    setOpen(false);
+    if (!current) void post({ dismiss: true }).catch(() => undefined);
+  };
+  const apply = async (event: React.FormEvent) => {
+    event.preventDefault();
+    if (!isUsZip(value)) {
+      setProblem('Enter a valid 5-digit US ZIP code.');
+      return;
+    }
+    setSaving(true);
+    try {
+      const response = await post({ zip: value.trim() });
+      if (!response.ok) throw new Error(String(response.status));
+      setCurrent(value.trim());
+      setProblem(null);
+      setOpen(false);
+    } catch {
+      setProblem('We could not save your location. Please try again.');
+    } finally {
+      setSaving(false);
+    }
+  };
+
+  return (
+    <>
+      <button className="deliver-to" type="button" aria-haspopup="dialog" onClick={() => setOpen(true)}>
+        <span className="deliver-to__pin" aria-hidden="true">
+          ⌖
+        </span>
+        {current ? `Deliver to ${current}` : 'Choose your delivery location'}
+      </button>
+      <Modal open={open} onClose={close} title="Choose your location" initialFocusRef={input}>
+        <p>Delivery options and delivery speeds may vary for different locations.</p>
+        <form className="deliver-to__form" onSubmit={(event) => void apply(event)} noValidate>
+          <label htmlFor={ids.input} className="field__label">
+            ZIP code
+          </label>
+          <div className="deliver-to__row">
+            <input
+              ref={input}
+              id={ids.input}
+              inputMode="numeric"
+              autoComplete="postal-code"
+              maxLength={10}
+              value={value}
+              aria-invalid={problem ? true : undefined}
+              aria-describedby={problem ? ids.problem : undefined}
+              onChange={(event) => setValue(event.target.value)}
+            />
+            <button className="button button--secondary" type="submit" disabled={saving} aria-busy={saving}>
+              {saving ? 'Saving…' : 'Apply'}
+            </button>
+          </div>
+          {problem ? (
+            <p className="field__problem" id={ids.problem} role="alert">
+              {problem}
+            </p>
+          ) : null}
+        </form>
+      </Modal>
+    </>
+  );
+}

@@ -1,0 +1,43 @@
+import AxeBuilder from '@axe-core/playwright';
+import { expect, test } from '@playwright/test';
+
+test.use({ storageState: { cookies: [], origins: [] } });
+
+test('DP-005 the location prompt opens on a first desktop visit, takes a ZIP and stays closed afterwards', async ({
+  page,
+  isMobile,
+}) => {
+  await page.goto('/dp/B0PDPSPK01');
+  const dialog = page.getByRole('dialog', { name: 'Choose your location' });
+  if (isMobile) {
+    // Only desktops get the prompt by itself; on a phone the shopper opens it from "Deliver to".
+    await expect(page.getByRole('button', { name: 'Choose your delivery location' })).toBeVisible();
+    await expect(dialog).toHaveCount(0);
+    await page.getByRole('button', { name: 'Choose your delivery location' }).click();
+  }
+  await expect(dialog).toBeVisible();
+  await expect(page.getByLabel('ZIP code')).toBeFocused();
+  const results = await new AxeBuilder({ page }).analyze();
+  expect(results.violations.map((v) => `${v.id} ${v.help}`)).toEqual([]);
+  await page.getByLabel('ZIP code').fill('123');
+  await dialog.getByRole('button', { name: 'Apply', exact: true }).click();
+  await expect(dialog.getByRole('alert')).toHaveText('Enter a valid 5-digit US ZIP code.');
+  await page.getByLabel('ZIP code').fill('98109');
+  await dialog.getByRole('button', { name: 'Apply', exact: true }).click();
+  await expect(dialog).toHaveCount(0);
+  await expect(page.getByRole('button', { name: 'Deliver to 98109' })).toBeVisible();
+  await page.reload();
+  await expect(page.getByRole('button', { name: 'Deliver to 98109' })).toBeVisible();
+  await expect(dialog).toHaveCount(0);
+});
+
+test('DP-005 closing the prompt dismisses it for later visits', async ({ page, isMobile }) => {
+  test.skip(isMobile, 'the prompt opens by itself on desktop only');
+  await page.goto('/dp/B0PDPBAT01');
+  await expect(page.getByRole('dialog', { name: 'Choose your location' })).toBeVisible();
+  await page.keyboard.press('Escape');
+  await expect(page.getByRole('dialog')).toHaveCount(0);
+  await page.reload();
+  await expect(page.getByRole('button', { name: 'Choose your delivery location' })).toBeVisible();
+  await expect(page.getByRole('dialog')).toHaveCount(0);
+});
