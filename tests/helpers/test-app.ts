@@ -45,8 +45,24 @@ export async function createTestApp(
 
 /** A shopper's browser: keeps the session cookie and the page's tokens between requests. */
 export class Shopper {
-  cookie = '';
+  /** Every cookie the server set, as a browser keeps them. */
+  private readonly jar = new Map<string, string>();
   csrfToken = '';
+
+  /** The Cookie header this browser sends; setting it replaces the jar (a stale or foreign cookie). */
+  get cookie(): string {
+    return [...this.jar.values()].join('; ');
+  }
+
+  set cookie(header: string) {
+    this.jar.clear();
+    for (const pair of header
+      .split(';')
+      .map((p) => p.trim())
+      .filter(Boolean)) {
+      this.jar.set(pair.slice(0, pair.indexOf('=')), pair);
+    }
+  }
   slateToken = '';
   sessionId = '';
 
@@ -71,13 +87,14 @@ export class Shopper {
   ): Promise<LightMyRequestResponse> {
     const response = await this.app.inject({
       ...options,
-      headers: { ...(this.cookie ? { cookie: this.cookie } : {}), ...(options.headers ?? {}) },
+      headers: { ...(this.jar.size ? { cookie: this.cookie } : {}), ...(options.headers ?? {}) },
     });
     const setCookie = response.headers['set-cookie'];
     const cookies = Array.isArray(setCookie) ? setCookie : setCookie ? [setCookie] : [];
     for (const cookie of cookies) {
-      const pair = cookie.split(';')[0];
-      if (pair?.startsWith('session-token=')) this.cookie = pair;
+      const pair = cookie.split(';')[0] ?? '';
+      const name = pair.slice(0, pair.indexOf('='));
+      if (name) this.jar.set(name, pair);
     }
     return response;
   }
