@@ -47,7 +47,7 @@ test('BB-003 the buy box offers add to cart, buy now and, when signed in, 1-Clic
   await expect(page.getByRole('button', { name: 'Buy now with 1-Click' })).toBeVisible();
 });
 
-test('BB-011 BB-012 BB-013 BB-014 BB-015 BB-016 gift wrap and account linking exclude each other', async ({
+test('BB-010 BB-011 BB-012 BB-013 BB-014 BB-015 BB-016 gift wrap and account linking exclude each other', async ({
   page,
 }) => {
   await page.goto('/dp/B0PDPSPK01');
@@ -213,7 +213,7 @@ test('BB-030 BB-031 a signed-in redeem swaps the button for a note; a failed red
   await expect(page.getByText('applied at checkout.')).toBeVisible();
 });
 
-test('BB-034 BB-037 the invite button sends signed-out shoppers to sign in, then records the request', async ({
+test('BB-033 BB-034 BB-036 BB-037 the invite button sends signed-out shoppers to sign in, then records the request', async ({
   page,
 }) => {
   await page.goto('/dp/B0PDPCNS01');
@@ -228,7 +228,15 @@ test('BB-034 BB-037 the invite button sends signed-out shoppers to sign in, then
   await page.getByLabel('Password').fill('e2e-password-123');
   await page.getByRole('button', { name: 'Create your account' }).click();
   await expect(page).toHaveURL(/\/dp\/B0PDPCNS01$/);
+  const sent = page.waitForRequest((request) => request.url().endsWith('/products/B0PDPCNS01/invitation'));
   await page.getByRole('button', { name: 'Request invitation' }).click();
+  const request = await sent;
+  // BB-036: an empty JSON body with the invite content type and the CSRF token.
+  expect(request.postData()).toBe('{}');
+  expect(request.headers()['content-type']).toBe(
+    'application/vnd.com.amazon.api+json; type="invite.request/v1"',
+  );
+  expect(request.headers()['x-csrf-token']).toBeTruthy();
   await expect(page.getByText('Invitation requested')).toBeVisible();
   await expect(page.getByText('In Stock')).toHaveCount(0);
   await page.reload();
@@ -305,4 +313,55 @@ test('BB-040 the hero image is preloaded, and thumbnails switch the view by mous
   await page.keyboard.press('Enter');
   await expect(second).toHaveAttribute('aria-pressed', 'true');
   await expect(hero).not.toHaveAttribute('src', first ?? '');
+});
+
+test('BB-002 BB-009 DP-001 the quantity starts at 1 and moving between products is a full page load, not a client route', async ({
+  page,
+}) => {
+  await page.goto('/dp/B0PDPSPK01');
+  await expect(page.getByLabel('Quantity:')).toHaveValue('1');
+  const stripe = page.getByRole('navigation', { name: 'Other models in this family' });
+  const [document] = await Promise.all([
+    page.waitForResponse((response) => response.request().resourceType() === 'document'),
+    stripe
+      .getByRole('link')
+      .filter({ hasNot: page.locator('[aria-current]') })
+      .first()
+      .click(),
+  ]);
+  expect(document.url()).toMatch(/\/dp\/B0PDPSPK0[2-4]$/);
+});
+
+test('DP-004 moving the pointer away from the expanded bullets collapses them', async ({
+  page,
+  isMobile,
+}) => {
+  test.skip(isMobile, 'hover needs a pointer');
+  await page.setViewportSize({ width: 1280, height: 500 });
+  await page.goto('/dp/B0PDPSPK01');
+  const toggle = page.getByRole('button', { name: 'See more product details' });
+  await toggle.click();
+  await expect(page.getByRole('button', { name: 'See less' })).toBeVisible();
+  await page.locator('.feature-bullets__box').hover();
+  await page.mouse.move(5, 5);
+  await expect(page.getByRole('button', { name: 'See more product details' })).toHaveAttribute(
+    'aria-expanded',
+    'false',
+  );
+});
+
+test('DP-013 DP-014 DP-015 DP-017 buy box text clamps to 3 lines; the side sheet is 325 px wide and slides in over 300 ms', async ({
+  page,
+  isMobile,
+}) => {
+  test.skip(isMobile, 'the 325 px side sheet is the desktop variant');
+  await page.goto('/dp/B0PDPSPK01');
+  await expect(page.locator('.tabular-buy-box__clamp')).toHaveCSS('-webkit-line-clamp', '3');
+  await page.getByRole('button', { name: 'Show more' }).click();
+  const sheet = page.getByRole('dialog', { name: 'Returns and payment' });
+  await expect(sheet).toBeVisible();
+  expect((await sheet.boundingBox())?.width).toBe(325);
+  const overlay = page.locator('.ui-overlay');
+  await expect(overlay).toHaveCSS('--ui-slide', '300ms');
+  await expect(overlay).toHaveCSS('--ui-fade', '150ms');
 });
