@@ -35,8 +35,10 @@ test('DP-005 closing the prompt dismisses it for later visits', async ({ page, i
   test.skip(isMobile, 'the prompt opens by itself on desktop only');
   await page.goto('/dp/B0PDPBAT01');
   await expect(page.getByRole('dialog', { name: 'Choose your location' })).toBeVisible();
+  const dismissed = page.waitForResponse('**/gp/delivery/location');
   await page.keyboard.press('Escape');
   await expect(page.getByRole('dialog')).toHaveCount(0);
+  expect((await dismissed).status()).toBe(200);
   await page.reload();
   await expect(page.getByRole('button', { name: 'Choose your delivery location' })).toBeVisible();
   await expect(page.getByRole('dialog')).toHaveCount(0);

@@ -8,6 +8,8 @@ const post = (body: object) =>
   fetch('/gp/delivery/location', {
     method: 'POST',
     credentials: 'include',
+    // The shopper may leave right after closing the prompt; the dismissal should still arrive.
+    keepalive: true,
     headers: { 'content-type': 'application/json', 'x-csrf-token': pageTokens().csrfToken },
     body: JSON.stringify(body),
   });
