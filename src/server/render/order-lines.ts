@@ -4,7 +4,7 @@ import { type Marketplace, marketplaceById } from '../../shared/marketplaces';
 import { toPrice } from '../../shared/money/price-format';
 import type { OrderLineView } from '../../web/page-data';
 import { type CartOwner, listCartLines } from '../db/repositories/cart-repository';
-import { findOffer, findTiers } from '../db/repositories/product-repository';
+import { findOffer, findTiers, tiersOf } from '../db/repositories/product-repository';
 import type { Database } from '../db/schema';
 
 type StoredImage = { src: string; alt: string };
@@ -25,15 +25,7 @@ export async function cartLineViews(
   let subtotalMinor = 0;
   for (const row of rows) {
     const tiers = await findTiers(db, [row.offer_id]);
-    const unit = unitPriceFor(
-      row.price_minor,
-      tiers.map((t) => ({
-        minimumQuantity: t.minimum_quantity,
-        priceMinor: t.price_minor,
-        hidden: t.hidden === 1,
-      })),
-      row.quantity,
-    );
+    const unit = unitPriceFor(row.price_minor, tiersOf(tiers), row.quantity);
     subtotalMinor += unit * row.quantity;
     lines.push({
       id: row.id,
@@ -67,15 +59,7 @@ export async function buyNowLineView(
     .executeTakeFirst();
   if (!product) return undefined;
   const tiers = await findTiers(db, [offer.id]);
-  const unit = unitPriceFor(
-    offer.price_minor,
-    tiers.map((t) => ({
-      minimumQuantity: t.minimum_quantity,
-      priceMinor: t.price_minor,
-      hidden: t.hidden === 1,
-    })),
-    item.quantity,
-  );
+  const unit = unitPriceFor(offer.price_minor, tiersOf(tiers), item.quantity);
   return {
     subtotalMinor: unit * item.quantity,
     line: {

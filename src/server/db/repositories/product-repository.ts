@@ -1,4 +1,5 @@
 import type { Kysely } from 'kysely';
+import type { Tier } from '../../../domain/pricing/quantity-pricing';
 import { preparedQuery } from '../prepared-query';
 import type { Database, OfferRow, ProductRow, QuantityTierRow } from '../schema';
 
@@ -96,4 +97,13 @@ export function findTiers(db: Db, offerIds: readonly string[]): Promise<Quantity
     .orderBy('offer_id')
     .orderBy('minimum_quantity')
     .execute();
+}
+
+/** Stored tiers as the pricing rules read them. */
+export function tiersOf(rows: readonly QuantityTierRow[]): Tier[] {
+  return rows.map((t) => ({
+    minimumQuantity: t.minimum_quantity,
+    priceMinor: t.price_minor,
+    hidden: t.hidden === 1,
+  }));
 }

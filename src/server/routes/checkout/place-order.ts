@@ -3,7 +3,7 @@ import { checkCartLine, type LineProblem } from '../../../domain/cart/cart-line-
 import type { ShippingAddress } from '../../../domain/checkout/shipping-address';
 import { unitPriceFor } from '../../../domain/pricing/quantity-pricing';
 import { insertOrder, newOrderId, takeStock } from '../../db/repositories/order-repository';
-import { findOffer, findTiers } from '../../db/repositories/product-repository';
+import { findOffer, findTiers, tiersOf } from '../../db/repositories/product-repository';
 import type { Database } from '../../db/schema';
 
 export type OrderLine = { asin: string; offerListingId: string; quantity: number; cartLineId?: string };
@@ -84,15 +84,7 @@ export async function placeOrder(
           });
         }
         const tiers = await findTiers(trx, [offer.id]);
-        const unit = unitPriceFor(
-          offer.price_minor,
-          tiers.map((t) => ({
-            minimumQuantity: t.minimum_quantity,
-            priceMinor: t.price_minor,
-            hidden: t.hidden === 1,
-          })),
-          line.quantity,
-        );
+        const unit = unitPriceFor(offer.price_minor, tiersOf(tiers), line.quantity);
         subtotal += unit * line.quantity;
         currency = offer.currency_code;
         items.push({

@@ -10,7 +10,7 @@ import type {
 import { DEFAULT_EXPANSIONS, TIERS_PER_PAGE } from '../../../shared/contracts/products';
 import { type Marketplace, marketplaceById } from '../../../shared/marketplaces';
 import { toPrice } from '../../../shared/money/price-format';
-import { findProductWithOffers, findTiers } from '../../db/repositories/product-repository';
+import { findProductWithOffers, findTiers, tiersOf } from '../../db/repositories/product-repository';
 import type { Database, OfferRow, ProductRow, QuantityTierRow } from '../../db/schema';
 
 export type ProductLookup =
@@ -118,15 +118,7 @@ function buyingOptionView(
 ): BuyingOption {
   const format = marketplace.priceFormat;
   const money = (minor: number) => toPrice(minor, offer.currency_code, format);
-  const unitMinor = unitPriceFor(
-    offer.price_minor,
-    tiers.map((t) => ({
-      minimumQuantity: t.minimum_quantity,
-      priceMinor: t.price_minor,
-      hidden: t.hidden === 1,
-    })),
-    quantity,
-  );
+  const unitMinor = unitPriceFor(offer.price_minor, tiersOf(tiers), quantity);
   const availability = availabilityFor(offer.stock, offer.buyable === 1, quantity);
   const canAddToCart = availability.type !== 'OUT_OF_STOCK';
   const saving = savingsPercent(unitMinor, offer.list_price_minor);
