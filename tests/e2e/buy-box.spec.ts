@@ -364,3 +364,19 @@ test('DP-013 DP-014 DP-015 DP-017 buy box text clamps to 3 lines; the side sheet
   await expect(overlay).toHaveCSS('--ui-slide', '300ms');
   await expect(overlay).toHaveCSS('--ui-fade', '150ms');
 });
+
+test('DP-016 on a phone the buy box details open in a bottom sheet at least 190 px high', async ({
+  page,
+  isMobile,
+}) => {
+  test.skip(!isMobile, 'desktops get the side sheet');
+  await page.goto('/dp/B0PDPSPK01');
+  await page.getByRole('button', { name: 'Show more' }).click();
+  const sheet = page.getByRole('dialog', { name: 'Returns and payment' });
+  await expect(sheet).toBeVisible();
+  await expect(sheet).toHaveClass(/ui-bottom-sheet/);
+  expect((await sheet.boundingBox())?.height).toBeGreaterThanOrEqual(190);
+  await expect(sheet.getByRole('link', { name: /returns policy/ })).toHaveAttribute('target', '_blank');
+  await page.keyboard.press('Escape');
+  await expect(sheet).toHaveCount(0);
+});

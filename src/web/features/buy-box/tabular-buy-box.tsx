@@ -1,5 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import { BUY_BOX_LINE_CLAMP, showMoreLink } from '../../../domain/buy-box/buy-box-constants';
+import { BottomSheet } from '../../ui/bottom-sheet';
 import { SideSheet } from '../../ui/side-sheet';
 
 const RETURNS =
@@ -15,6 +16,8 @@ export function TabularBuyBox({ merchantName }: { merchantName: string }) {
   // Rendered cut on the server (the returns text runs past 3 lines in every layout), so nothing shifts.
   const [truncated, setTruncated] = useState(true);
   const [open, setOpen] = useState(false);
+  // Side sheet on desktop, bottom sheet on phones (S2 §2), decided when it opens.
+  const [phone, setPhone] = useState(false);
   useEffect(() => {
     const element = returnsRef.current;
     if (!element) return;
@@ -44,7 +47,10 @@ export function TabularBuyBox({ merchantName }: { merchantName: string }) {
               className="link-button"
               type="button"
               aria-haspopup="dialog"
-              onClick={() => setOpen(true)}
+              onClick={() => {
+                setPhone(window.matchMedia('(max-width: 900px)').matches);
+                setOpen(true);
+              }}
             >
               Show more
             </button>
@@ -53,20 +59,34 @@ export function TabularBuyBox({ merchantName }: { merchantName: string }) {
         <dt>Payment</dt>
         <dd>Secure transaction</dd>
       </dl>
-      <SideSheet open={open} onClose={() => setOpen(false)} title="Returns and payment">
-        <p>{RETURNS}</p>
-        <p>
-          Read the full{' '}
-          <a href="/gp/help/returns.html" target="_blank" rel="noopener noreferrer">
-            returns policy (opens in a new tab)
-          </a>{' '}
-          and how we keep{' '}
-          <a href="/gp/help/secure-payments.html" target="_blank" rel="noopener noreferrer">
-            your payment secure (opens in a new tab)
-          </a>
-          .
-        </p>
-      </SideSheet>
+      {phone ? (
+        <BottomSheet open={open} onClose={() => setOpen(false)} title="Returns and payment">
+          <ReturnsDetails />
+        </BottomSheet>
+      ) : (
+        <SideSheet open={open} onClose={() => setOpen(false)} title="Returns and payment">
+          <ReturnsDetails />
+        </SideSheet>
+      )}
     </div>
+  );
+}
+
+function ReturnsDetails() {
+  return (
+    <>
+      <p>{RETURNS}</p>
+      <p>
+        Read the full{' '}
+        <a href="/gp/help/returns.html" target="_blank" rel="noopener noreferrer">
+          returns policy (opens in a new tab)
+        </a>{' '}
+        and how we keep{' '}
+        <a href="/gp/help/secure-payments.html" target="_blank" rel="noopener noreferrer">
+          your payment secure (opens in a new tab)
+        </a>
+        .
+      </p>
+    </>
   );
 }
