@@ -94,7 +94,32 @@ test('BB-018 BB-019 BB-020 the installments program id is sent only while its bo
   await expect(page.getByText('Installments are charged monthly')).toHaveCount(0);
 });
 
-test('BB-022 BB-023 BB-041 the last quantity option opens the restriction popover by the dropdown', async ({
+test('BB-017 account linking reads the active quantity dropdown, the installments one included', async ({
+  page,
+}) => {
+  await page.goto('/dp/B0PDPSPK01');
+  const link = page.getByLabel('Link device to your account to simplify setup');
+  await expect(page.locator('select#quantity')).toBeVisible();
+  await page.getByLabel('Quantity:').selectOption('4');
+  await expect(link).toHaveCount(0);
+  await expect(page.getByText('Device linking is available for orders of up to 3 devices.')).toBeVisible();
+  await page.getByLabel(/Pay in 5 monthly payments/).check();
+  await expect(page.locator('select#quantity')).toHaveCount(0);
+  await expect(page.locator('select#quantity-installment')).toHaveValue('4');
+  await page.getByLabel('Quantity:').selectOption('2');
+  await expect(link).toBeChecked();
+  await page.getByRole('button', { name: 'Add to Cart' }).click();
+  await expect(page.getByText('Added to cart.')).toBeVisible();
+  expect((await cartItems(page))[0]).toMatchObject({
+    quantity: 2,
+    additionalParameters: {
+      devicePreregistration: { selected: true },
+      installments: { programId: 'INSTALLMENTS-5' },
+    },
+  });
+});
+
+test('BB-021 BB-022 BB-023 BB-041 the last quantity option opens the restriction popover by the dropdown', async ({
   page,
 }) => {
   await page.goto('/dp/B0PDPBAT01');
@@ -109,6 +134,58 @@ test('BB-022 BB-023 BB-041 the last quantity option opens the restriction popove
   await page.keyboard.press('Escape');
   await expect(popover).toHaveCount(0);
   await expect(quantity).toBeFocused();
+});
+
+test('DP-011 bmsmSlotRedirect=1 clicks the quantity-updated tooltip open', async ({ page }) => {
+  await page.goto('/dp/B0PDPSPK01?qty=3&bmsmSlotRedirect=1');
+  const tip = page.getByRole('dialog', { name: 'Quantity updated' });
+  await expect(tip).toContainText('set the quantity to 3');
+  await page.goto('/dp/B0PDPSPK01?qty=3');
+  await expect(page.getByRole('button', { name: 'Quantity updated' })).toBeVisible();
+  await expect(tip).toHaveCount(0);
+});
+
+test('BB-043 BB-044 DP-018 DP-020 a popover highlights 20 ms after opening, saves its place every 250 ms and its trigger rests 370 ms after closing', async ({
+  page,
+}) => {
+  await page.clock.install();
+  await page.goto('/dp/B0PDPSPK01?qty=3');
+  const trigger = page.getByRole('button', { name: 'Quantity updated' });
+  await expect(trigger).toBeVisible();
+  await page.clock.pauseAt(Date.now() + 60_000);
+  await trigger.click();
+  const tip = page.getByRole('dialog', { name: 'Quantity updated' });
+  await expect(tip).toHaveAttribute('data-highlighted', 'false');
+  await page.clock.runFor(19);
+  await expect(tip).toHaveAttribute('data-highlighted', 'false');
+  await page.clock.runFor(1);
+  await expect(tip).toHaveAttribute('data-highlighted', 'true');
+  // DP-020: the popover never covers its trigger by more than 10 px.
+  const [box, anchor] = [await tip.boundingBox(), await trigger.boundingBox()];
+  if (!box || !anchor) throw new Error('popover or trigger not laid out');
+  const overlapX = Math.min(box.x + box.width, anchor.x + anchor.width) - Math.max(box.x, anchor.x);
+  const overlapY = Math.min(box.y + box.height, anchor.y + anchor.height) - Math.max(box.y, anchor.y);
+  expect(Math.min(overlapX, overlapY)).toBeLessThanOrEqual(10);
+  // DP-018: after a resize the popover moves to its trigger again once 250 ms have passed.
+  await page.clock.runFor(300); // a save already due (focus may have scrolled the page) happens first
+  const before = await tip.getAttribute('style');
+  const size = page.viewportSize() ?? { width: 1280, height: 900 };
+  const resized = page.evaluate(
+    () => new Promise((done) => window.addEventListener('resize', () => done(null), { once: true })),
+  );
+  await page.setViewportSize({ width: size.width - 120, height: size.height });
+  await resized;
+  await page.clock.runFor(249);
+  expect(await tip.getAttribute('style')).toBe(before);
+  await page.clock.runFor(1);
+  await expect.poll(() => tip.getAttribute('style')).not.toBe(before);
+  await page.keyboard.press('Escape');
+  await expect(tip).toHaveCount(0);
+  await trigger.click();
+  await expect(tip).toHaveCount(0);
+  await page.clock.runFor(370);
+  await trigger.click();
+  await expect(tip).toBeVisible();
 });
 
 test('DP-006 DP-007 DP-008 cut buy box text shows "Show more", which opens a side sheet whose links open a new tab', async ({
@@ -196,20 +273,23 @@ test('BB-028 BB-029 BB-030 a signed-out shopper redeems the coupon through sign-
   await expect(page.getByText('Save $5.00 with coupon: applied at checkout.')).toBeVisible();
 });
 
-test('BB-030 BB-031 a signed-in redeem swaps the button for a note; a failed redeem reloads the page', async ({
+test('BB-030 BB-031 BB-032 DP-010 a signed-in redeem swaps the button for a note; a failed redeem reloads the page with its parameters', async ({
   page,
 }) => {
   await newShopper(page);
-  let reloads = 0;
-  page.on('load', () => reloads++);
+  await page.goto('/dp/B0PDPSPK01?qty=2&ref_=sr_1_1&smid=ATVPDKIKX0DER');
   await page.route('**/redeem-coupon-detailpage.html*', (route) =>
     route.fulfill({ status: 200, body: '{"status":0}' }),
   );
   await page.getByRole('button', { name: 'Apply coupon' }).click();
-  await expect.poll(() => reloads).toBeGreaterThan(0);
+  await expect(page).toHaveURL(/psc=1/);
+  const reloaded = new URL(page.url()).searchParams;
+  expect(Object.fromEntries(reloaded)).toEqual({ qty: '2', ref_: 'sr_1_1', smid: 'ATVPDKIKX0DER', psc: '1' });
+  await expect(page.getByLabel('Quantity:')).toHaveValue('2');
   await page.unroute('**/redeem-coupon-detailpage.html*');
-  const button = page.getByRole('button', { name: 'Apply coupon' });
-  await button.click();
+  const redeem = page.waitForResponse('**/redeem-coupon-detailpage.html?ref_=apl_redeem_coupon');
+  await page.getByRole('button', { name: 'Apply coupon' }).click();
+  expect(await (await redeem).json()).toMatchObject({ status: 1 });
   await expect(page.getByText('applied at checkout.')).toBeVisible();
 });
 
@@ -243,11 +323,38 @@ test('BB-033 BB-034 BB-036 BB-037 the invite button sends signed-out shoppers to
   await expect(page.getByText('Invitation requested')).toBeVisible();
 });
 
-test('BB-039 a failed invite request shows a failure message', async ({ page }) => {
+test('BB-039 a failed invite request logs an error and opens a failure modal', async ({ page }) => {
   await newShopper(page, '/dp/B0PDPCNS01');
+  const logged: string[] = [];
+  page.on('console', (message) => logged.push(message.text()));
   await page.route('**/invitation', (route) => route.fulfill({ status: 500, body: '{}' }));
+  const button = page.getByRole('button', { name: 'Request invitation' });
+  await button.click();
+  const modal = page.getByRole('dialog', { name: "We couldn't request your invitation" });
+  await expect(modal).toBeVisible();
+  expect(logged.join('\n')).toContain('500');
+  const results = await new AxeBuilder({ page }).analyze();
+  expect(results.violations.map((v) => `${v.id} ${v.help}`)).toEqual([]);
+  await page.keyboard.press('Escape');
+  await expect(modal).toHaveCount(0);
+  await expect(button).toBeEnabled();
+});
+
+test('BB-035 a signed-in invite press without a CSRF token logs an error and sends nothing', async ({
+  page,
+}) => {
+  await newShopper(page, '/dp/B0PDPCNS01');
+  const logged: string[] = [];
+  page.on('console', (message) => logged.push(message.text()));
+  const sent: string[] = [];
+  page.on('request', (request) => {
+    if (request.url().endsWith('/invitation')) sent.push(request.url());
+  });
+  await page.evaluate(() => document.querySelector('meta[name="csrf-token"]')?.remove());
   await page.getByRole('button', { name: 'Request invitation' }).click();
-  await expect(page.getByRole('alert')).toContainText("We couldn't request your invitation");
+  await expect.poll(() => logged.join('\n')).toContain('invite request not sent: missing csrf token');
+  expect(sent).toEqual([]);
+  await expect(page.getByRole('button', { name: 'Request invitation' })).toBeEnabled();
 });
 
 test('BB-004 BB-005 BB-006 jump links scroll smoothly to their sections', async ({ page }) => {
@@ -256,6 +363,35 @@ test('BB-004 BB-005 BB-006 jump links scroll smoothly to their sections', async 
   await bar.getByRole('link', { name: 'Product description' }).click();
   await expect(page).toHaveURL(/#product-description$/);
   await expect(page.getByRole('heading', { name: 'Product description' })).toBeInViewport();
+});
+
+test('BB-006 BB-007 a jump link scrolls over 500 ms; other smooth scrolls, such as back to top, over 1000 ms', async ({
+  page,
+}) => {
+  await page.clock.install();
+  await page.goto('/dp/B0PDPSPK01');
+  await page.clock.pauseAt(Date.now() + 60_000);
+  const scrollY = () => page.evaluate(() => window.scrollY);
+  await page
+    .getByRole('navigation', { name: 'On this page' })
+    .getByRole('link', { name: 'Product description' })
+    .click();
+  await page.clock.runFor(100);
+  const early = await scrollY();
+  await page.clock.runFor(450);
+  const arrived = await scrollY();
+  expect(early).toBeGreaterThan(0);
+  expect(early).toBeLessThan(arrived);
+  await expect(page).toHaveURL(/#product-description$/);
+
+  await page.getByRole('link', { name: 'Back to top' }).click();
+  const from = await scrollY();
+  await page.clock.runFor(600);
+  const during = await scrollY();
+  expect(during).toBeGreaterThan(0);
+  expect(during).toBeLessThan(from);
+  await page.clock.runFor(450);
+  expect(await scrollY()).toBe(0);
 });
 
 test('DP-002 DP-003 the feature bullets expander toggles the bullets', async ({ page }) => {
@@ -359,7 +495,8 @@ test('DP-013 DP-014 DP-015 DP-017 buy box text clamps to 3 lines; the side sheet
   await page.getByRole('button', { name: 'Show more' }).click();
   const sheet = page.getByRole('dialog', { name: 'Returns and payment' });
   await expect(sheet).toBeVisible();
-  expect((await sheet.boundingBox())?.width).toBe(325);
+  // The sheet slides in with a transform; its box settles at the full width once the slide ends.
+  await expect.poll(async () => (await sheet.boundingBox())?.width).toBe(325);
   const overlay = page.locator('.ui-overlay');
   await expect(overlay).toHaveCSS('--ui-slide', '300ms');
   await expect(overlay).toHaveCSS('--ui-fade', '150ms');

@@ -1,5 +1,10 @@
 import { useId, useRef, useState } from 'react';
-import { initialGiftAndPreregistration } from '../../../domain/buy-box/gift-and-preregistration';
+import {
+  initialGiftAndPreregistration,
+  isPreregistrationOffered,
+  preregistrationSelector,
+  sendsPreregistration,
+} from '../../../domain/buy-box/gift-and-preregistration';
 import { installmentsChanged, installmentsProgramIdToSend } from '../../../domain/buy-box/installments';
 import {
   emptyDropdownForMinimumOrder,
@@ -15,6 +20,7 @@ import { useAddToCart } from '../add-to-cart/use-add-to-cart';
 import { CouponOffer } from './coupon-offer';
 import { GiftOptions } from './gift-options';
 import { InviteRequest } from './invite-request';
+import { QuantityUpdatedTip } from './quantity-updated-tip';
 import { TabularBuyBox } from './tabular-buy-box';
 import { useAddToCartMetrics } from './use-add-to-cart-metrics';
 import { useOneClickGuard } from './use-one-click-guard';
@@ -61,7 +67,7 @@ export function BuyBox({
       onCartCount(count);
     },
   });
-  const ids = { quantity: useId(), lock: useId(), restriction: useId() };
+  const ids = { lock: useId(), restriction: useId() };
   const options = quantityOptions({
     min: offer.minOrderQuantity,
     max: Math.min(offer.maxOrderQuantity, 30),
@@ -70,6 +76,16 @@ export function BuyBox({
   const locked = purchaseLocked(quantity);
   const action = data.refTag ? `/gp/product/handle-buy-box/ref=${data.refTag}` : '/gp/product/handle-buy-box';
   const installmentsView = installmentsChanged(installments);
+  // BB-017: the quantity pre-registration reads is the dropdown of the active variant; installments swap it.
+  const quantityId = preregistrationSelector(
+    installmentsView.quantityControls === 'installments' ? '-installment' : '',
+  );
+  const preregistrationOffered =
+    features.preregistration !== null &&
+    isPreregistrationOffered(
+      { asin: product.asin, showStatus: true, status: 'ALLOWED', ...features.preregistration },
+      quantity ?? offer.minOrderQuantity,
+    );
   const programId = features.installments
     ? installmentsProgramIdToSend(installments, features.installments.programId)
     : undefined;
@@ -136,7 +152,7 @@ export function BuyBox({
                       ...(features.preregistration
                         ? {
                             devicePreregistration: {
-                              selected: gift.accountLinking && !gift.accountLinkingDisabled,
+                              selected: preregistrationOffered && sendsPreregistration(gift),
                             },
                           }
                         : {}),
@@ -165,11 +181,12 @@ export function BuyBox({
           {installmentsView.hiddenInput && programId ? (
             <input type="hidden" name="installments-check" value={programId} />
           ) : null}
-          <label className="buy-box__quantity" htmlFor={ids.quantity}>
+          <label className="buy-box__quantity" htmlFor={quantityId}>
             Quantity:
             <select
+              key={quantityId}
               ref={quantityRef}
-              id={ids.quantity}
+              id={quantityId}
               name="quantity"
               value={quantity ?? ''}
               aria-describedby={locked ? ids.lock : undefined}
@@ -187,6 +204,7 @@ export function BuyBox({
               ))}
             </select>
           </label>
+          {data.initialQuantity !== null ? <QuantityUpdatedTip quantity={data.initialQuantity} /> : null}
           {locked ? (
             <p className="alert alert--info" id={ids.lock} role="status">
               This item is sold in quantities of at least {offer.minOrderQuantity}. Choose a quantity to
@@ -251,6 +269,7 @@ export function BuyBox({
             onChange={setGift}
             giftWrap={features.giftWrap}
             preregistration={features.preregistration}
+            preregistrationOffered={preregistrationOffered}
           />
         </form>
       ) : null}

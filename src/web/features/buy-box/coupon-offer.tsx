@@ -6,6 +6,7 @@ import {
   redeemClicked,
   redeemDisabled,
 } from '../../../domain/buy-box/coupon';
+import { reloadParams } from '../../../domain/buy-box/url-quantity';
 import { pageTokens } from '../../api/page-tokens';
 
 const REDEEM_URL = '/gp/collect-coupon/handler/redeem-coupon-detailpage.html?ref_=apl_redeem_coupon';
@@ -50,7 +51,12 @@ export function CouponOffer({
     }
     const next = redeemAnswered('redeeming', answer);
     setState(next.state);
-    if (next.effect === 'reload') window.location.reload();
+    // DP-010: the reload keeps qty, ref_, sbo and smid and marks psc=1.
+    if (next.effect === 'reload') {
+      window.location.search = reloadParams(new URLSearchParams(window.location.search), {
+        psc: true,
+      }).toString();
+    }
   };
   return (
     <p className="coupon">

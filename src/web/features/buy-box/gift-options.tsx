@@ -16,11 +16,14 @@ export function GiftOptions({
   onChange,
   giftWrap,
   preregistration,
+  preregistrationOffered,
 }: {
   state: GiftAndPreregistration;
   onChange: (next: GiftAndPreregistration) => void;
   giftWrap: boolean;
   preregistration: { maxQuantity: number } | null;
+  /** False when the chosen quantity is over the pre-registration maximum: no linking is offered or sent. */
+  preregistrationOffered: boolean;
 }) {
   const alertId = useId();
   return (
@@ -38,7 +41,15 @@ export function GiftOptions({
           Add gift options
         </label>
       ) : null}
-      {preregistration ? (
+      {preregistration && !preregistrationOffered ? (
+        <>
+          <p className="buy-box__note">
+            Device linking is available for orders of up to {preregistration.maxQuantity} devices.
+          </p>
+          <input type="hidden" name="device-preregistration" value="false" />
+        </>
+      ) : null}
+      {preregistration && preregistrationOffered ? (
         <>
           <label className="checkbox">
             <input

@@ -11,6 +11,7 @@ import {
   missingInviteDataMessage,
 } from '../../../domain/buy-box/invite';
 import { pageTokens } from '../../api/page-tokens';
+import { Modal } from '../../ui/modal';
 
 /** High-demand products are sold by invitation: the request is kept per customer (BB-033..039). */
 export function InviteRequest({
@@ -87,19 +88,13 @@ export function InviteRequest({
         {state.sending ? <span className="spinner" aria-hidden="true" /> : null}
         {INVITE_BUTTON_TEXT[state.buttonLabel]}
       </button>
-      {state.showFailureModal ? (
-        <div className="alert alert--error" role="alert">
-          <strong>We couldn't request your invitation</strong>
-          <p>Please try again in a few minutes.</p>
-          <button
-            className="link-button"
-            type="button"
-            onClick={() => setState(initialInviteState('request-invitation'))}
-          >
-            Close
-          </button>
-        </div>
-      ) : null}
+      <Modal
+        open={state.showFailureModal}
+        onClose={() => setState(initialInviteState('request-invitation'))}
+        title="We couldn't request your invitation"
+      >
+        <p>Something went wrong on our side. Please try again in a few minutes.</p>
+      </Modal>
     </div>
   );
 }

@@ -1,4 +1,5 @@
-import { JUMP_LINK_SCROLL_MS, scrollPosition } from '../../../domain/buy-box/jump-links';
+import { JUMP_LINK_SCROLL_MS } from '../../../domain/buy-box/jump-links';
+import { smoothScrollTo } from '../../ui/smooth-scroll';
 
 export type JumpLink = { targetId: string; label: string };
 
@@ -8,20 +9,11 @@ export function JumpLinksBar({ links }: { links: JumpLink[] }) {
     const target = document.getElementById(targetId);
     if (!target) return;
     event.preventDefault();
-    const start = window.scrollY;
-    const end = start + target.getBoundingClientRect().top - 8;
-    const reduced = window.matchMedia('(prefers-reduced-motion: reduce)').matches;
-    const begun = performance.now();
-    const step = (now: number) => {
-      const elapsed = reduced ? JUMP_LINK_SCROLL_MS : now - begun;
-      window.scrollTo(0, scrollPosition(start, end, elapsed, JUMP_LINK_SCROLL_MS));
-      if (elapsed < JUMP_LINK_SCROLL_MS) requestAnimationFrame(step);
-      else {
-        target.focus({ preventScroll: true });
-        window.history.replaceState(null, '', `#${targetId}`);
-      }
-    };
-    requestAnimationFrame(step);
+    const end = window.scrollY + target.getBoundingClientRect().top - 8;
+    smoothScrollTo(end, JUMP_LINK_SCROLL_MS, () => {
+      target.focus({ preventScroll: true });
+      window.history.replaceState(null, '', `#${targetId}`);
+    });
   };
   return (
     <nav className="jump-links" aria-label="On this page">

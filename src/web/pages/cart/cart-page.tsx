@@ -8,7 +8,7 @@ export function CartPage({ data }: { data: CartPageData }) {
   return (
     <>
       <SiteHeader shopper={data.shopper} cartCount={data.itemCount} returnTo="/gp/cart/view.html" />
-      <main id="top" className="cart">
+      <main id="top" tabIndex={-1} className="cart">
         <section className="cart__lines" aria-labelledby="cart-heading">
           <h1 id="cart-heading">{empty ? 'Your Northwind Cart is empty' : 'Shopping Cart'}</h1>
           {data.notice ? (

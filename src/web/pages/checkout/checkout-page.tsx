@@ -20,7 +20,7 @@ export function CheckoutPage({ data }: { data: CheckoutPageData }) {
         cartCount={data.shopper.cartCount}
         returnTo="/gp/buy/spc/handlers/display.html"
       />
-      <main id="top" className="checkout">
+      <main id="top" tabIndex={-1} className="checkout">
         <h1>
           Checkout ({data.itemCount} {data.itemCount === 1 ? 'item' : 'items'})
         </h1>

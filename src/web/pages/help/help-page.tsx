@@ -6,7 +6,7 @@ export function HelpPage({ data }: { data: HelpPageData }) {
   return (
     <>
       <SiteHeader shopper={data.shopper} cartCount={data.shopper.cartCount} returnTo="/" />
-      <main id="top" className="page page--narrow">
+      <main id="top" tabIndex={-1} className="page page--narrow">
         <h1>{data.title}</h1>
         {data.paragraphs.map((paragraph) => (
           <p key={paragraph}>{paragraph}</p>

@@ -6,7 +6,7 @@ export function NotFoundPage({ data }: { data: NotFoundPageData }) {
   return (
     <>
       <SiteHeader shopper={data.shopper} cartCount={data.shopper.cartCount} returnTo={data.path} />
-      <main id="top" className="page page--narrow">
+      <main id="top" tabIndex={-1} className="page page--narrow">
         <h1>Sorry, we couldn't find that page</h1>
         <p>The product may no longer be available, or the address may be mistyped.</p>
         <p>

@@ -6,7 +6,7 @@ export function OrderConfirmationPage({ data }: { data: OrderConfirmationPageDat
   return (
     <>
       <SiteHeader shopper={data.shopper} cartCount={data.shopper.cartCount} returnTo="/" />
-      <main id="top" className="page page--narrow confirmation">
+      <main id="top" tabIndex={-1} className="page page--narrow confirmation">
         <div className="alert alert--success" role="status">
           <h1 className="confirmation__title">Order placed, thank you!</h1>
           <p>Confirmation will be sent to your email.</p>

@@ -32,7 +32,7 @@ export function ProductPage({ data }: { data: ProductPageData }) {
       <SiteHeader shopper={data.shopper} cartCount={cartCount} returnTo={`/dp/${product.asin}`} />
       <FamilyStripe family={product.family} />
       {jumpLinks.length > 0 ? <JumpLinksBar links={jumpLinks} /> : null}
-      <main id="top" className="product">
+      <main id="top" tabIndex={-1} className="product">
         <ImageGallery images={product.images} />
         <section className="product__details">
           <p className="product__brand">Visit the {product.brand} Store</p>

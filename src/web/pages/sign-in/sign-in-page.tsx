@@ -7,7 +7,7 @@ export function SignInPage({ data }: { data: SignInPageData }) {
   const otherMode = `/gp/sign-in.html?path=${encodeURIComponent(data.returnTo)}${creating ? '' : '&mode=create-account'}`;
   return (
     <>
-      <main id="top" className="sign-in">
+      <main id="top" tabIndex={-1} className="sign-in">
         <a className="sign-in__logo" href="/">
           <span aria-hidden="true">◆</span> Northwind<span className="site-header__logo-accent">market</span>
         </a>
