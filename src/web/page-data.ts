@@ -55,7 +55,7 @@ export type ProductFeaturesView = {
   preregistration: { maxQuantity: number; defaultValue: boolean } | null;
   installments: { programId: string; months: number; monthlyPayment: PriceDto } | null;
   coupon: { encryptedPromotionId: string; description: string; redeemed: boolean } | null;
-  highDemand: { requested: boolean } | null;
+  highDemand: { requested: boolean; button: 'request-invitation' | 'notify-details' } | null;
   quantityRestriction: { popoverTitle: string; message: string } | null;
 };
 

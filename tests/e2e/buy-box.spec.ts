@@ -323,6 +323,19 @@ test('BB-033 BB-034 BB-036 BB-037 the invite button sends signed-out shoppers to
   await expect(page.getByText('Invitation requested')).toBeVisible();
 });
 
+test('BB-038 a notify-details button is disabled with new text once the request succeeds', async ({
+  page,
+}) => {
+  await newShopper(page, '/dp/B0PDPCNS02');
+  await expect(page.getByText('No ratings yet')).toBeVisible();
+  await page.getByRole('button', { name: 'Notify me with details' }).click();
+  await expect(page.getByRole('button', { name: "We'll send you the details" })).toBeDisabled();
+  await page.reload();
+  await expect(page.getByRole('button', { name: "We'll send you the details" })).toBeDisabled();
+  const results = await new AxeBuilder({ page }).analyze();
+  expect(results.violations.map((v) => `${v.id} ${v.help}`)).toEqual([]);
+});
+
 test('BB-039 a failed invite request logs an error and opens a failure modal', async ({ page }) => {
   await newShopper(page, '/dp/B0PDPCNS01');
   const logged: string[] = [];

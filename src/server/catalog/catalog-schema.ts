@@ -68,6 +68,8 @@ const features = z
       .strict()
       .optional(),
     highDemand: z.boolean().optional(),
+    /** The high-demand button: an invitation request (default) or, for coming products, notify-details (BB-038). */
+    inviteButton: z.enum(['request-invitation', 'notify-details']).optional(),
     fresh: z.boolean().optional(),
     business: z.boolean().optional(),
     quantityRestriction: z

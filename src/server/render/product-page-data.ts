@@ -78,7 +78,10 @@ export async function productPageData(
         }
       : null,
     highDemand: features.highDemand
-      ? { requested: customer ? await hasRequestedInvitation(db, customer.id, row.asin) : false }
+      ? {
+          requested: customer ? await hasRequestedInvitation(db, customer.id, row.asin) : false,
+          button: features.inviteButton ?? 'request-invitation',
+        }
       : null,
     quantityRestriction: features.quantityRestriction ?? null,
   };

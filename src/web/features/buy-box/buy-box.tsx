@@ -115,6 +115,7 @@ export function BuyBox({
       )}
       {highDemand ? (
         <InviteRequest
+          kind={features.highDemand?.button ?? 'request-invitation'}
           asin={product.asin}
           marketplaceId={data.marketplaceId}
           signedIn={shopper.signedIn}

@@ -3,6 +3,7 @@ import {
   INVITE_BUTTON_TEXT,
   INVITE_CONTENT_TYPE,
   INVITE_TIMEOUT_MS,
+  type InviteButtonKind,
   type InviteState,
   initialInviteState,
   inviteAction,
@@ -15,6 +16,7 @@ import { Modal } from '../../ui/modal';
 
 /** High-demand products are sold by invitation: the request is kept per customer (BB-033..039). */
 export function InviteRequest({
+  kind,
   asin,
   marketplaceId,
   signedIn,
@@ -22,6 +24,7 @@ export function InviteRequest({
   productPath,
   onRequested,
 }: {
+  kind: InviteButtonKind;
   asin: string;
   marketplaceId: string;
   signedIn: boolean;
@@ -30,9 +33,7 @@ export function InviteRequest({
   onRequested: () => void;
 }) {
   const [state, setState] = useState<InviteState>(() =>
-    requested
-      ? { ...initialInviteState('request-invitation'), requested: true, buttonDisabled: true }
-      : initialInviteState('request-invitation'),
+    requested ? inviteAnswered(initialInviteState(kind), { ok: true }).state : initialInviteState(kind),
   );
   const endpoint = `/api/marketplaces/${marketplaceId}/products/${asin}/invitation`;
   const request = async () => {
@@ -67,7 +68,8 @@ export function InviteRequest({
     });
     if (answer.ok) onRequested();
   };
-  if (state.requested) {
+  const notify = kind === 'notify-details';
+  if (state.requested && !notify) {
     return (
       <div className="invite invite--requested" role="status">
         <strong>Invitation requested</strong>
@@ -77,7 +79,11 @@ export function InviteRequest({
   }
   return (
     <div className="invite">
-      <p className="invite__note">This item is in high demand and sold by invitation only.</p>
+      <p className="invite__note">
+        {notify
+          ? 'Coming soon. Ask for the details and we will email you as soon as it can be ordered.'
+          : 'This item is in high demand and sold by invitation only.'}
+      </p>
       <button
         className="button button--cart button--wide"
         type="button"
@@ -88,10 +94,16 @@ export function InviteRequest({
         {state.sending ? <span className="spinner" aria-hidden="true" /> : null}
         {INVITE_BUTTON_TEXT[state.buttonLabel]}
       </button>
+      {/* BB-038: a notify-details request keeps its button, disabled, with the new text. */}
+      {notify && state.requested ? (
+        <p className="invite__note" role="status">
+          You're on the list for details.
+        </p>
+      ) : null}
       <Modal
         open={state.showFailureModal}
-        onClose={() => setState(initialInviteState('request-invitation'))}
-        title="We couldn't request your invitation"
+        onClose={() => setState(initialInviteState(kind))}
+        title={notify ? "We couldn't sign you up for details" : "We couldn't request your invitation"}
       >
         <p>Something went wrong on our side. Please try again in a few minutes.</p>
       </Modal>

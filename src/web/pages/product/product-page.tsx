@@ -39,17 +39,21 @@ export function ProductPage({ data }: { data: ProductPageData }) {
           <h1 className="product__title" id="productTitle">
             {product.title}
           </h1>
-          <p className="product__rating">
-            <span
-              className="stars"
-              aria-hidden="true"
-              style={{ '--rating': product.rating } as React.CSSProperties}
-            />
-            <span>
-              {product.rating.toFixed(1)} out of 5 stars · {product.ratingCount.toLocaleString('en-US')}{' '}
-              ratings
-            </span>
-          </p>
+          {product.ratingCount > 0 ? (
+            <p className="product__rating">
+              <span
+                className="stars"
+                aria-hidden="true"
+                style={{ '--rating': product.rating } as React.CSSProperties}
+              />
+              <span>
+                {product.rating.toFixed(1)} out of 5 stars · {product.ratingCount.toLocaleString('en-US')}{' '}
+                ratings
+              </span>
+            </p>
+          ) : (
+            <p className="product__rating">No ratings yet</p>
+          )}
           {offer ? (
             <div className="price-block">
               {offer.savingsPercent > 0 ? (
