@@ -119,6 +119,20 @@ test('BB-017 account linking reads the active quantity dropdown, the installment
   });
 });
 
+test('BB-042 the installments details open in a 600 by 400 pop-up window with scrollbars', async ({
+  page,
+}) => {
+  await page.goto('/dp/B0PDPSPK01');
+  const [popup] = await Promise.all([
+    page.waitForEvent('popup'),
+    page.getByRole('link', { name: 'Details (opens in a new window)' }).click(),
+  ]);
+  await expect(popup).toHaveURL(/\/gp\/help\/installments\.html$/);
+  await expect(popup.getByRole('heading', { name: 'Monthly payments' })).toBeVisible();
+  expect(await popup.evaluate(() => [window.innerWidth, window.innerHeight])).toEqual([600, 400]);
+  expect(page.url()).toMatch(/\/dp\/B0PDPSPK01$/);
+});
+
 test('BB-021 BB-022 BB-023 BB-041 the last quantity option opens the restriction popover by the dropdown', async ({
   page,
 }) => {

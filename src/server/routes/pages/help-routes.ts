@@ -12,6 +12,13 @@ const TOPICS: Record<string, { title: string; paragraphs: string[] }> = {
       'Devices must be deregistered from your account before you send them back. Groceries and opened personal care items cannot be returned.',
     ],
   },
+  installments: {
+    title: 'Monthly payments',
+    paragraphs: [
+      'Selected devices can be paid for in equal monthly payments with no interest and no fees. The first payment is charged when the order ships and the rest on the same day of each following month.',
+      'You need a credit or debit card that stays valid for the whole plan. Each unit you buy gets its own plan, and you can pay off the rest at any time from your orders.',
+    ],
+  },
   'secure-payments': {
     title: 'Secure payments',
     paragraphs: [

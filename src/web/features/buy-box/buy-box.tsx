@@ -16,6 +16,7 @@ import {
 import { quantityUrl } from '../../../domain/buy-box/url-quantity';
 import type { ProductPageData } from '../../page-data';
 import { Popover } from '../../ui/popover';
+import { PopupLink } from '../../ui/popup-link';
 import { useAddToCart } from '../add-to-cart/use-add-to-cart';
 import { CouponOffer } from './coupon-offer';
 import { GiftOptions } from './gift-options';
@@ -177,6 +178,11 @@ export function BuyBox({
               Pay in {features.installments.months} monthly payments of{' '}
               {features.installments.monthlyPayment.displayString}
             </label>
+          ) : null}
+          {features.installments ? (
+            <p className="buy-box__note">
+              No interest, no fees. <PopupLink href="/gp/help/installments.html">Details</PopupLink>
+            </p>
           ) : null}
           {/* BB-018/019: the installments choice travels as a hidden field only while checked. */}
           {installmentsView.hiddenInput && programId ? (
