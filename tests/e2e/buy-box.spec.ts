@@ -154,6 +154,8 @@ test('DP-011 bmsmSlotRedirect=1 clicks the quantity-updated tooltip open', async
   await page.goto('/dp/B0PDPSPK01?qty=3&bmsmSlotRedirect=1');
   const tip = page.getByRole('dialog', { name: 'Quantity updated' });
   await expect(tip).toContainText('set the quantity to 3');
+  const results = await new AxeBuilder({ page }).analyze();
+  expect(results.violations.map((v) => `${v.id} ${v.help}`)).toEqual([]);
   await page.goto('/dp/B0PDPSPK01?qty=3');
   await expect(page.getByRole('button', { name: 'Quantity updated' })).toBeVisible();
   await expect(tip).toHaveCount(0);
@@ -540,6 +542,8 @@ test('DP-016 on a phone the buy box details open in a bottom sheet at least 190 
   await expect(sheet).toBeVisible();
   await expect(sheet).toHaveClass(/ui-bottom-sheet/);
   expect((await sheet.boundingBox())?.height).toBeGreaterThanOrEqual(190);
+  const results = await new AxeBuilder({ page }).analyze();
+  expect(results.violations.map((v) => `${v.id} ${v.help}`)).toEqual([]);
   await expect(sheet.getByRole('link', { name: /returns policy/ })).toHaveAttribute('target', '_blank');
   await page.keyboard.press('Escape');
   await expect(sheet).toHaveCount(0);

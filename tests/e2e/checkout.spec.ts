@@ -60,6 +60,28 @@ test('a signed-in shopper adds to cart, reviews the cart and places the order', 
   await page.getByRole('button', { name: 'Place your order' }).click();
   await expect(page.getByRole('heading', { name: 'Order placed, thank you!' })).toBeVisible();
   await expect(page.getByRole('link', { name: 'Cart, 0 items' })).toBeVisible();
+  const confirmationAxe = await new AxeBuilder({ page }).analyze();
+  expect(confirmationAxe.violations.map((v) => `${v.id} ${v.help}`)).toEqual([]);
+});
+
+test('the cart page changes a quantity, deletes a line and proceeds to checkout', async ({ page }) => {
+  for (const asin of ['B0PDPSPK01', 'B0PDPSPK02']) {
+    await page.goto(`/dp/${asin}`);
+    await page.getByRole('button', { name: 'Add to Cart' }).click();
+    await expect(page.getByText('Added to cart.')).toBeVisible();
+  }
+  await page.goto('/gp/cart/view.html');
+  const summary = page.getByRole('complementary', { name: 'Order summary' });
+  await expect(summary).toContainText('Subtotal (2 items): $79.98');
+  await page.getByLabel(/^Quantity of Nimbus Smart Speaker/).selectOption('3');
+  await page.getByRole('button', { name: 'Update' }).first().click();
+  await expect(summary).toContainText('Subtotal (4 items): $179.96');
+  await page.getByRole('button', { name: /^Delete Nimbus Mini/ }).click();
+  await expect(summary).toContainText('Subtotal (3 items): $149.97');
+  await expect(page.getByRole('button', { name: /^Delete Nimbus Mini/ })).toHaveCount(0);
+  await expect(page.getByRole('link', { name: 'Cart, 3 items' })).toBeVisible();
+  await page.getByRole('button', { name: 'Proceed to checkout' }).click();
+  await expect(page).toHaveURL(/\/gp\/(sign-in|buy)/);
 });
 
 test('a bad ZIP code is explained next to the field', async ({ page }) => {
