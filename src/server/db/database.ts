@@ -36,7 +36,11 @@ export function openStore(url: string | undefined, options: { schema?: string } 
       max: 10,
       ...(options.schema ? { options: `-c search_path=${options.schema}` } : {}),
     });
-    return makeStore(new Kysely<Database>({ dialect: new PostgresDialect({ pool }) }), 'postgres');
+    return makeStore(
+      new Kysely<Database>({ dialect: new PostgresDialect({ pool }) }),
+      'postgres',
+      options.schema,
+    );
   }
   if (!target.startsWith('sqlite:')) {
     throw new Error(`DATABASE_URL must start with sqlite: or postgres://, got "${target.split(':')[0]}:"`);
@@ -76,12 +80,18 @@ function withStatementCache(database: SqliteDatabase.Database) {
   };
 }
 
-function makeStore(db: Kysely<Database>, dialect: Dialect): Store {
+function makeStore(db: Kysely<Database>, dialect: Dialect, schema?: string): Store {
   return {
     db,
     dialect,
     async migrate() {
-      const migrator = new Migrator({ db, provider: { getMigrations: async () => migrations } });
+      // Kysely looks for its migration tables in every schema unless told which one: a schema of its own
+      // (each test run has one) must not take another schema's tables for its own.
+      const migrator = new Migrator({
+        db,
+        provider: { getMigrations: async () => migrations },
+        ...(schema ? { migrationTableSchema: schema } : {}),
+      });
       const { error, results } = await migrator.migrateToLatest();
       const failed = results?.find((r) => r.status === 'Error');
       if (error || failed) {
