@@ -1,7 +1,9 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { parseAddToCartForm } from '../../../domain/cart/add-to-cart-form';
 import { shopperMessage } from '../../../domain/cart/cart-line-rules';
+import { associationWith } from '../../../domain/cart/cart-request';
 import { checkShippingAddress, type ShippingAddress } from '../../../domain/checkout/shipping-address';
 import { DEFAULT_MARKETPLACE_ID, marketplaceById } from '../../../shared/marketplaces';
 import { toPrice } from '../../../shared/money/price-format';
@@ -12,7 +14,7 @@ import type { Customer } from '../../plugins/session';
 import type { ClientAssets } from '../../render/client-assets';
 import { buyNowLineView, cartLineViews } from '../../render/order-lines';
 import { sendPage, shopperView } from '../../render/send-page';
-import { addCartItems } from '../cart/add-cart-items';
+import { addCartItems, type ItemToAdd } from '../cart/add-cart-items';
 import { type OrderLine, placeOrder } from './place-order';
 
 const CHECKOUT_PATH = '/gp/buy/spc/handlers/display.html';
@@ -26,7 +28,8 @@ const buyNowItem = z.object({
 });
 
 // The buy box as a plain form: which submit button was pressed decides add to cart or buy now.
-const buyBoxForm = z.object({
+// Loose: accessory upsells ride along as asin.{i}, offeringID.{i}, quantity.{i} and custom-name/value.{i}.{m}.
+const buyBoxForm = z.looseObject({
   csrfToken: z.string().optional(),
   ASIN: z.string().min(1).max(20),
   offerListingID: z.string().min(1).max(200),
@@ -42,6 +45,26 @@ const buyBoxForm = z.object({
   'device-preregistration': z.enum(['true', 'false', 'on']).optional(),
   'installments-check': z.string().max(80).optional(),
 });
+
+/** The accessory upsells posted with the buy box form, each associated with the page item. */
+function buyBoxUpsells(
+  form: Record<string, unknown>,
+): { ok: true; items: ItemToAdd[] } | { ok: false; message: string } {
+  if (!Object.keys(form).some((key) => /^asin\.\d+$/.test(key))) return { ok: true, items: [] };
+  const parsed = parseAddToCartForm(form);
+  if (!parsed.ok) return { ok: false, message: 'One of the chosen accessories could not be read.' };
+  const page = String(form.ASIN);
+  return {
+    ok: true,
+    items: parsed.items.map((upsell) => ({
+      asin: upsell.asin,
+      offerListingId: upsell.offerListingId,
+      quantity: upsell.quantity,
+      customAttributes: upsell.customAttributes,
+      additionalParameters: { itemAssociation: associationWith(page) },
+    })),
+  };
+}
 
 const placeOrderForm = z.object({
   csrfToken: z.string().optional(),
@@ -134,6 +157,10 @@ export const checkoutRoutes: FastifyPluginAsyncZod<{ assets?: ClientAssets }> = 
   ) => {
     const form = request.body;
     const item = { asin: form.ASIN, offerListingId: form.offerListingID, quantity: form.quantity };
+    const upsells = buyBoxUpsells(form);
+    if (!upsells.ok) {
+      return reply.redirect(`/gp/cart/view.html?${new URLSearchParams({ error: upsells.message })}`, 303);
+    }
     if (form['submit.one-click'] !== undefined) {
       // 1-Click orders at once to the address of the customer's last order; without one, checkout asks.
       const customer = await request.session.customer();
@@ -142,7 +169,7 @@ export const checkoutRoutes: FastifyPluginAsyncZod<{ assets?: ClientAssets }> = 
         const result = await placeOrder(app.store.db, {
           customerId: customer.id,
           marketplaceId: marketplace.marketplaceId,
-          lines: [item],
+          lines: [item, ...upsells.items],
           address,
           via: 'one-click',
           now: app.clock(),
@@ -157,7 +184,8 @@ export const checkoutRoutes: FastifyPluginAsyncZod<{ assets?: ClientAssets }> = 
         );
       }
     }
-    if (form['submit.buy-now'] !== undefined || form['submit.one-click'] !== undefined) {
+    const buyNow = form['submit.buy-now'] !== undefined || form['submit.one-click'] !== undefined;
+    if (buyNow && upsells.items.length === 0) {
       const query = new URLSearchParams({ ...item, quantity: String(item.quantity) });
       return reply.redirect(`${CHECKOUT_PATH}?${query}`, 303);
     }
@@ -181,6 +209,7 @@ export const checkoutRoutes: FastifyPluginAsyncZod<{ assets?: ClientAssets }> = 
               : {}),
           },
         },
+        ...upsells.items,
       ],
       app.clock(),
     );
@@ -191,6 +220,8 @@ export const checkoutRoutes: FastifyPluginAsyncZod<{ assets?: ClientAssets }> = 
         303,
       );
     }
+    // Buy now with accessories: the page item and its accessories go to the cart, then to checkout.
+    if (buyNow) return reply.redirect(CHECKOUT_PATH, 303);
     return reply.redirect('/gp/cart/view.html?notice=added', 303);
   };
   const buyBoxRoute = { schema: { hide: true, body: buyBoxForm } };
