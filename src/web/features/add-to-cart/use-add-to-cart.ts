@@ -16,10 +16,11 @@ export function useAddToCart(options: {
   onCartCount: (count: number) => void;
 }) {
   const [state, setState] = useState<AddToCartState>({ status: 'idle' });
-  const add = async (item: CartApiItem) => {
+  /** Adds the page item, and with it any accessories chosen for it. */
+  const add = async (item: CartApiItem, accessories: CartApiItem[] = []) => {
     if (state.status === 'adding') return;
     setState({ status: 'adding' });
-    const result = await addItemsToCart(cartApiState(options.marketplaceId), [item], {
+    const result = await addItemsToCart(cartApiState(options.marketplaceId), [item, ...accessories], {
       language: options.language,
       ...(options.refTag ? { refTag: options.refTag } : {}),
     });
