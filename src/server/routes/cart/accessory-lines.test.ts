@@ -151,6 +151,25 @@ describe.each(dialects)('accessory lines on %s', (dialect) => {
     expect(cart.find((l) => l.asin === 'B0PDPKHP01')?.associatedItemId).toBe(speaker?.id);
   });
 
+  test('an accessory added before its page item (deal mode) is tied to the page item once it is added', async () => {
+    const s = await shopper();
+    await s.addItems([
+      {
+        asin: 'B0PDPKHP01',
+        offerListingId: 'OL-B0PDPKHP01-NEW',
+        quantity: 1,
+        additionalParameters: { itemAssociation: association('B0PDPTAB01') },
+      },
+    ]);
+    expect((await lines(s))[0]?.associatedItemId).toBe('B0PDPTAB01');
+    await s.addItems([{ asin: 'B0PDPTAB01', offerListingId: 'OL-B0PDPTAB01-NEW', quantity: 1 }]);
+    const cart = await lines(s);
+    const tablet = cart.find((l) => l.asin === 'B0PDPTAB01');
+    const headphones = cart.find((l) => l.asin === 'B0PDPKHP01');
+    expect(headphones?.associatedItemId).toBe(tablet?.id);
+    expect(headphones?.additionalParameters?.itemAssociation?.associatedItemId).toBe(tablet?.id);
+  });
+
   test('a bad custom attribute is a 400 and changes nothing', async () => {
     const s = await shopper();
     const response = await s.addItems([

@@ -2,6 +2,7 @@ import type { Kysely } from 'kysely';
 import { checkCartLine, type LineProblem } from '../../../domain/cart/cart-line-rules';
 import type { AdditionalParameters } from '../../../shared/contracts/cart';
 import {
+  associateCartLine,
   type CartOwner,
   type CartType,
   countCartUnits,
@@ -53,6 +54,36 @@ function associatedLine(
     lines.find((line) => line.asin === id && line.associated_item_id === null)?.id ??
     id
   );
+}
+
+/**
+ * Accessories added before their page item (the deal-mode interstitial adds them one by one) name
+ * the page item by its asin; once the page item has a line, they are tied to it.
+ */
+async function adoptAccessories(
+  trx: Kysely<Database>,
+  lines: { id: string; associated_item_id: string | null; additional_parameters: string | null }[],
+  pageAsin: string,
+  pageLineId: string,
+) {
+  for (const line of lines) {
+    if (line.associated_item_id !== pageAsin) continue;
+    const parameters = line.additional_parameters
+      ? (JSON.parse(line.additional_parameters) as AdditionalParameters)
+      : {};
+    const itemAssociation = parameters.itemAssociation
+      ? { ...parameters.itemAssociation, associatedItemId: pageLineId }
+      : undefined;
+    line.associated_item_id = pageLineId;
+    line.additional_parameters = JSON.stringify({
+      ...parameters,
+      ...(itemAssociation ? { itemAssociation } : {}),
+    });
+    await associateCartLine(trx, line.id, {
+      associated_item_id: pageLineId,
+      additional_parameters: line.additional_parameters,
+    });
+  }
 }
 
 /**
@@ -135,6 +166,7 @@ export async function addCartItems(
             added_at: now,
           };
           await insertCartLine(trx, line);
+          if (association === null) await adoptAccessories(trx, lines, offer.asin, line.id);
           lines.push(line);
           added.push({ id: line.id, asin: offer.asin, offerListingId: offer.id, quantity: line.quantity });
         }
