@@ -80,7 +80,7 @@ export function upsellFormFields(items: BuyBoxItems): [string, string][] {
 
 export type CartRequest<T> = {
   /** Sends the request once; later calls, or a request without a session or items, send nothing. */
-  send: (transport: (sessionId: string, items: readonly T[]) => Promise<unknown>) => Promise<unknown> | null;
+  send: <R>(transport: (sessionId: string, items: readonly T[]) => Promise<R>) => Promise<R> | null;
   readonly sent: boolean;
 };
 
@@ -95,7 +95,7 @@ export function createCartRequest<T>(
     get sent() {
       return sent;
     },
-    send(transport) {
+    send<R>(transport: (sessionId: string, items: readonly T[]) => Promise<R>): Promise<R> | null {
       if (sent) return null;
       if (!sessionId) {
         log.warn('cart request not sent: no session id');

@@ -11,7 +11,7 @@ import {
   interstitialControl,
   needsShowing,
 } from '../../../domain/accessories/accessories';
-import { associationWith } from '../../../domain/cart/cart-request';
+import { associationWith, checkSingleItemCall } from '../../../domain/cart/cart-request';
 import { METRIC_SCHEMAS } from '../../../shared/metric-schemas';
 import { addItemsToCart, cartApiState } from '../../api/cart-api';
 import { sendMetricEvents } from '../../api/metrics-client';
@@ -64,6 +64,19 @@ export default function AccessoryInterstitial({
     const option = options.find((o) => o.slot === slot.slot);
     if (!option) return;
     const variation = selectedVariation(slot, option);
+    const single = {
+      asin: variation.asin,
+      offerId: variation.offerListingID,
+      quantity: INTERSTITIAL_ADD_QUANTITY,
+    };
+    // CART-021: a single-item call without asin, offer or quantity is a page bug; it is logged, not sent.
+    if (!checkSingleItemCall(single, { warn: console.warn, fatal: console.error })) {
+      setAdds((all) => ({
+        ...all,
+        [slot.slot]: interstitialAddFailed('This item cannot be added right now.'),
+      }));
+      return;
+    }
     dispatch(slot.slot, { type: 'interacted' }, 'atc');
     setAdds((all) => ({ ...all, [slot.slot]: { status: 'waiting' } }));
     timers.current.push(

@@ -69,6 +69,7 @@ export function BuyBox({
     marketplaceId: data.marketplaceId,
     language: data.language,
     refTag: data.refTag,
+    sessionId: shopper.sessionId,
     onCartCount: (count) => {
       metrics.submitted();
       onCartCount(count);
