@@ -105,9 +105,13 @@ test('ACC-008 ACC-009 ACC-023 the variation popover by keyboard: close restores,
 
   const trigger = block(page).getByRole('button', { name: /^Color: Black/ });
   await trigger.focus();
+  const scrolled = await page.evaluate(() => window.scrollY);
   await page.keyboard.press('Enter');
   const popover = page.getByRole('dialog', { name: 'Choose a color' });
   await expect(popover).toBeVisible();
+  // Opening it leaves the page where it was, the popover next to its trigger.
+  expect(Math.abs((await page.evaluate(() => window.scrollY)) - scrolled)).toBeLessThan(40);
+  await expect(popover).toBeInViewport();
   expect(chunks.some((c) => c.includes('variation-popover'))).toBe(true);
   await expect(popover.getByRole('radio', { name: 'Black' })).toBeFocused();
   await page.keyboard.press('ArrowRight');
