@@ -195,6 +195,29 @@ test('ACC-013 ACC-017 ACC-012 the interstitial by keyboard: checkbox and select,
   ]);
 });
 
+test('ACC-010 ACC-012 1-Click opens the interstitial too; the replayed press takes the chosen accessories along', async ({
+  page,
+}) => {
+  const email = `e2e-acc-${Date.now()}-${Math.random().toString(36).slice(2, 8)}@example.com`;
+  await page.goto(`/gp/sign-in.html?mode=create-account&path=${encodeURIComponent('/dp/B0PDPSPK01')}`);
+  await page.getByLabel('Your name').fill('Accessory Shopper');
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Password').fill('e2e-password-123');
+  await page.getByRole('button', { name: 'Create your account' }).click();
+  await expect(page).toHaveURL(/\/dp\/B0PDPSPK01$/);
+  await page.getByRole('button', { name: 'Buy now with 1-Click' }).click();
+  const dialog = interstitial(page);
+  await expect(dialog).toBeVisible();
+  await dialog.getByRole('checkbox', { name: PLUG }).check();
+  await dialog.getByRole('button', { name: 'Add selected' }).click();
+  // A new account has no address to send a 1-Click order to, so checkout asks for one.
+  await expect(page).toHaveURL(/\/gp\/buy\/spc\/handlers\/display\.html/);
+  await expectCart(page, 'B0PDPSPK01', [
+    ['B0PDPSPK01', 1],
+    ['B0PDPPLG02', 1],
+  ]);
+});
+
 test('ACC-011 the automated bulb keeps the interstitial coming until it is interacted with; after that, nothing opens', async ({
   page,
 }) => {
