@@ -312,3 +312,23 @@ test('ACC-026 an accessory image that fails to load raises an error naming the a
   await block(page).getByRole('checkbox', { name: PLUG }).check();
   await expect(block(page).getByRole('checkbox', { name: PLUG })).toBeChecked();
 });
+
+test.describe('without JavaScript', () => {
+  test.use({ javaScriptEnabled: false });
+
+  test('ACC-006 ticked accessory rows go to the cart with the page item from the plain form', async ({
+    page,
+  }) => {
+    await page.goto('/dp/B0PDPSPK01');
+    await page.getByRole('combobox', { name: 'Quantity:' }).selectOption('2');
+    await block(page).getByRole('checkbox', { name: STAND }).check();
+    await block(page).getByRole('checkbox', { name: BULB }).check();
+    await page.getByRole('button', { name: 'Add to Cart' }).click();
+    await expect(page).toHaveURL(/\/gp\/cart\/view\.html\?notice=added/);
+    await expectCart(page, 'B0PDPSPK01', [
+      ['B0PDPSPK01', 2],
+      ['B0PDPSTD01', 2],
+      ['B0PDPBLB01', 2],
+    ]);
+  });
+});

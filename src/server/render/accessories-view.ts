@@ -31,7 +31,7 @@ export async function accessoriesView(
   const money = (minor: number, currency: string) =>
     toPrice(minor, currency, marketplace.priceFormat).displayString;
   const slots: AccessoriesView['slots'] = [];
-  for (const slot of block.slots) {
+  for (const [index, slot] of block.slots.entries()) {
     const available = slot.variations.filter((asin) => products.has(asin));
     const selected = slot.selected && available.includes(slot.selected) ? slot.selected : available[0];
     const variations = available.map((asin): VariationProduct => {
@@ -70,7 +70,8 @@ export async function accessoriesView(
       };
     });
     if (variations.length > 0) {
-      slots.push({ slot: slots.length + 1, scheduledAsin: slot.variations[0] ?? '', variations });
+      // The catalog's slot number, so a form field accessory.{slot} names the same slot on the server.
+      slots.push({ slot: index + 1, scheduledAsin: slot.variations[0] ?? '', variations });
     }
   }
   if (slots.length === 0) return null;

@@ -216,6 +216,45 @@ describe.each(dialects)('accessory lines on %s', (dialect) => {
     ]);
   });
 
+  test('ACC-006 ACC-020 before JavaScript a ticked row posts accessory.{slot}; the server reads it against the product', async () => {
+    const s = await shopper();
+    const response = await s.postForm('/gp/product/handle-buy-box', {
+      ASIN: 'B0PDPSPK01',
+      offerListingID: 'OL-B0PDPSPK01-NEW',
+      quantity: '3',
+      'submit.add-to-cart': 'Add to Cart',
+      'accessory.1': 'B0PDPSTD02',
+      'accessory.2': 'B0PDPPLG02',
+      'accessory.3': 'B0PDPMUS01',
+    });
+    expect(response.headers.location).toBe('/gp/cart/view.html?notice=added');
+    const cart = await lines(s);
+    const speaker = cart.find((l) => l.asin === 'B0PDPSPK01');
+    expect(cart.map((l) => [l.asin, l.quantity]).sort()).toEqual([
+      ['B0PDPMUS01', 3],
+      ['B0PDPPLG02', 2],
+      ['B0PDPSPK01', 3],
+      ['B0PDPSTD02', 3],
+    ]);
+    expect(cart.filter((l) => l !== speaker).every((l) => l.associatedItemId === speaker?.id)).toBe(true);
+    expect(cart.find((l) => l.asin === 'B0PDPMUS01')?.customAttributes).toEqual([
+      { name: 'subscription-term', value: 'nimbus-music-unlimited-3-months' },
+    ]);
+  });
+
+  test("an accessory that is not one of the slot's variations is refused and nothing is added", async () => {
+    const s = await shopper();
+    const response = await s.postForm('/gp/product/handle-buy-box', {
+      ASIN: 'B0PDPSPK01',
+      offerListingID: 'OL-B0PDPSPK01-NEW',
+      quantity: '1',
+      'submit.add-to-cart': 'Add to Cart',
+      'accessory.2': 'B0PDPSTD01',
+    });
+    expect(response.headers.location).toContain('error=');
+    expect(await s.cartCount()).toBe(0);
+  });
+
   test('ACC-020 an accessory over its maxOrderQuantity refuses the whole add', async () => {
     const s = await shopper();
     const response = await s.postForm('/gp/product/handle-buy-box', {

@@ -1,9 +1,7 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { parseAddToCartForm } from '../../../domain/cart/add-to-cart-form';
 import { shopperMessage } from '../../../domain/cart/cart-line-rules';
-import { associationWith } from '../../../domain/cart/cart-request';
 import { checkShippingAddress, type ShippingAddress } from '../../../domain/checkout/shipping-address';
 import { DEFAULT_MARKETPLACE_ID, marketplaceById } from '../../../shared/marketplaces';
 import { toPrice } from '../../../shared/money/price-format';
@@ -14,7 +12,8 @@ import type { Customer } from '../../plugins/session';
 import type { ClientAssets } from '../../render/client-assets';
 import { buyNowLineView, cartLineViews } from '../../render/order-lines';
 import { sendPage, shopperView } from '../../render/send-page';
-import { addCartItems, type ItemToAdd } from '../cart/add-cart-items';
+import { addCartItems } from '../cart/add-cart-items';
+import { buyBoxUpsells } from './buy-box-upsells';
 import { type OrderLine, placeOrder } from './place-order';
 
 const CHECKOUT_PATH = '/gp/buy/spc/handlers/display.html';
@@ -45,26 +44,6 @@ const buyBoxForm = z.looseObject({
   'device-preregistration': z.enum(['true', 'false', 'on']).optional(),
   'installments-check': z.string().max(80).optional(),
 });
-
-/** The accessory upsells posted with the buy box form, each associated with the page item. */
-function buyBoxUpsells(
-  form: Record<string, unknown>,
-): { ok: true; items: ItemToAdd[] } | { ok: false; message: string } {
-  if (!Object.keys(form).some((key) => /^asin\.\d+$/.test(key))) return { ok: true, items: [] };
-  const parsed = parseAddToCartForm(form);
-  if (!parsed.ok) return { ok: false, message: 'One of the chosen accessories could not be read.' };
-  const page = String(form.ASIN);
-  return {
-    ok: true,
-    items: parsed.items.map((upsell) => ({
-      asin: upsell.asin,
-      offerListingId: upsell.offerListingId,
-      quantity: upsell.quantity,
-      customAttributes: upsell.customAttributes,
-      additionalParameters: { itemAssociation: associationWith(page) },
-    })),
-  };
-}
 
 const placeOrderForm = z.object({
   csrfToken: z.string().optional(),
@@ -157,7 +136,7 @@ export const checkoutRoutes: FastifyPluginAsyncZod<{ assets?: ClientAssets }> = 
   ) => {
     const form = request.body;
     const item = { asin: form.ASIN, offerListingId: form.offerListingID, quantity: form.quantity };
-    const upsells = buyBoxUpsells(form);
+    const upsells = await buyBoxUpsells(app.store.db, marketplace.marketplaceId, form);
     if (!upsells.ok) {
       return reply.redirect(`/gp/cart/view.html?${new URLSearchParams({ error: upsells.message })}`, 303);
     }

@@ -7,6 +7,7 @@ import {
 } from '../../../domain/accessories/accessories';
 import { upsellFormFields } from '../../../domain/cart/cart-request';
 import type { AccessorySlotView } from '../../page-data';
+import { useIsClient } from '../../ui/use-is-client';
 import { type AccessoryUpsells, selectedVariation } from './use-accessory-upsells';
 
 // Loaded when first needed, so the popover's code stays out of the page's first load.
@@ -92,6 +93,8 @@ export function AccessoryBlock({
     return ref;
   };
   usePreloadedImages(view?.slots ?? []);
+  // Before the script runs a ticked row posts accessory.{slot}={asin}; after, the hidden fields below do.
+  const hydrated = useIsClient();
   if (!view) return null;
   const fields = pageQuantity === null ? [] : upsellFormFields(upsells.orderItems(pageQuantity));
 
@@ -113,6 +116,8 @@ export function AccessoryBlock({
                 type="checkbox"
                 id={checkboxId}
                 className="accessory__checkbox"
+                name={hydrated ? undefined : `accessory.${slot.slot}`}
+                value={variation.asin}
                 checked={option.added}
                 onChange={(event) =>
                   dispatch(
