@@ -58,7 +58,16 @@ test('ACC-001 ACC-002 ACC-006 ACC-007 ACC-020 ACC-024 ACC-011 ACC-010 ACC-012 ro
   await expect(block(page).getByText('Limit 2 per order')).toBeVisible();
   await page.getByRole('combobox', { name: 'Quantity:' }).selectOption('3');
   await block(page).getByRole('checkbox', { name: STAND }).check();
-  await block(page).getByRole('checkbox', { name: PLUG }).check();
+  // ACC-001: every row has its popover; the plug's has no variations to choose, only add to order.
+  await expect(block(page).getByRole('button', { name: /^(Color: |Quick look)/ })).toHaveCount(4);
+  await block(page)
+    .getByRole('button', { name: /^Quick look at Nimbus Smart Plug/ })
+    .click();
+  const quickLook = page.getByRole('dialog', { name: 'Quick look' });
+  await expect(quickLook.getByRole('radio')).toHaveCount(0);
+  await quickLook.getByRole('button', { name: 'Add to order' }).click();
+  await expect(quickLook).toHaveCount(0);
+  await expect(block(page).getByRole('checkbox', { name: PLUG })).toBeChecked();
   await block(page).getByRole('checkbox', { name: MUSIC }).check();
   await block(page).getByRole('checkbox', { name: MUSIC }).uncheck();
   await expect(block(page).getByRole('checkbox', { name: MUSIC })).not.toBeChecked();
@@ -66,6 +75,7 @@ test('ACC-001 ACC-002 ACC-006 ACC-007 ACC-020 ACC-024 ACC-011 ACC-010 ACC-012 ro
     .poll(() => refTags)
     .toEqual([
       'ods_dabb_B0PDPSPK01_slot1_B0PDPSTD01_add',
+      'ods_dabb_B0PDPSPK01_slot2_B0PDPPLG02_select',
       'ods_dabb_B0PDPSPK01_slot2_B0PDPPLG02_add',
       'ods_dabb_B0PDPSPK01_slot3_B0PDPMUS01_add',
       'ods_dabb_B0PDPSPK01_slot3_B0PDPMUS01_remove',

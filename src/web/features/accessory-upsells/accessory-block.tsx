@@ -135,7 +135,7 @@ export function AccessoryBlock({
                 <AccessoryPrice variation={variation} />
                 <AccessoryNotes variation={variation} />
                 <span className="accessory__links">
-                  {hasVariations ? (
+                  {
                     <button
                       type="button"
                       className="link-button accessory__options"
@@ -151,10 +151,18 @@ export function AccessoryBlock({
                         setOpenSlot(slot.slot);
                       }}
                     >
-                      {variation.visualDimension ?? 'Option'}: {variation.swatchValue ?? ''}
-                      <span className="visually-hidden"> – choose another for {variation.title}</span>
+                      {hasVariations ? (
+                        <>
+                          {variation.visualDimension ?? 'Option'}: {variation.swatchValue ?? ''}
+                          <span className="visually-hidden"> – choose another for {variation.title}</span>
+                        </>
+                      ) : (
+                        <>
+                          Quick look<span className="visually-hidden"> at {variation.title}</span>
+                        </>
+                      )}
                     </button>
-                  ) : null}
+                  }
                   <a href={accessoryProductPath(variation.asin)} className="accessory__details">
                     Details<span className="visually-hidden"> of {variation.title}</span>
                   </a>

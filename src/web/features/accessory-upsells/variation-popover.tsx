@@ -50,7 +50,11 @@ export default function VariationPopover({
       open
       onClose={onClose}
       anchorRef={anchorRef}
-      title={`Choose a ${(selected.visualDimension ?? 'option').toLowerCase()}`}
+      title={
+        slot.variations.length > 1
+          ? `Choose a ${(selected.visualDimension ?? 'option').toLowerCase()}`
+          : 'Quick look'
+      }
       width={360}
       initialFocusRef={firstRadio}
     >
@@ -72,25 +76,27 @@ export default function VariationPopover({
           <p className="variation-popover__merchant">Sold by {selected.merchantName}</p>
         </div>
       </div>
-      <fieldset className="variation-popover__swatches">
-        <legend id={groupId}>
-          {selected.visualDimension ?? 'Option'}: <strong>{selected.swatchValue}</strong>
-        </legend>
-        {slot.variations.map((variation, index) => (
-          <label key={variation.asin} className="swatch">
-            <input
-              ref={variation.asin === selected.asin || (index === 0 && !selected) ? firstRadio : undefined}
-              type="radio"
-              name={`variation-${slot.slot}`}
-              value={variation.asin}
-              checked={variation.asin === selected.asin}
-              onChange={() => choose(variation.asin)}
-            />
-            <img src={variation.lowResImage} alt="" width={40} height={40} />
-            <span>{variation.swatchValue ?? variation.title}</span>
-          </label>
-        ))}
-      </fieldset>
+      {slot.variations.length > 1 ? (
+        <fieldset className="variation-popover__swatches">
+          <legend id={groupId}>
+            {selected.visualDimension ?? 'Option'}: <strong>{selected.swatchValue}</strong>
+          </legend>
+          {slot.variations.map((variation, index) => (
+            <label key={variation.asin} className="swatch">
+              <input
+                ref={variation.asin === selected.asin || (index === 0 && !selected) ? firstRadio : undefined}
+                type="radio"
+                name={`variation-${slot.slot}`}
+                value={variation.asin}
+                checked={variation.asin === selected.asin}
+                onChange={() => choose(variation.asin)}
+              />
+              <img src={variation.lowResImage} alt="" width={40} height={40} />
+              <span>{variation.swatchValue ?? variation.title}</span>
+            </label>
+          ))}
+        </fieldset>
+      ) : null}
       {selected.featureBullets.length > 0 ? (
         <ul className="variation-popover__bullets">
           {selected.featureBullets.map((bullet) => (
