@@ -135,34 +135,32 @@ export function AccessoryBlock({
                 <AccessoryPrice variation={variation} />
                 <AccessoryNotes variation={variation} />
                 <span className="accessory__links">
-                  {
-                    <button
-                      type="button"
-                      className="link-button accessory__options"
-                      ref={(element) => {
-                        anchorOf(slot.slot).current = element;
-                      }}
-                      aria-haspopup="dialog"
-                      aria-expanded={openSlot === slot.slot}
-                      onPointerEnter={() => void loadVariationPopover()}
-                      onFocus={() => void loadVariationPopover()}
-                      onClick={() => {
-                        dispatch(slot.slot, { type: 'openPopover' }, 'select');
-                        setOpenSlot(slot.slot);
-                      }}
-                    >
-                      {hasVariations ? (
-                        <>
-                          {variation.visualDimension ?? 'Option'}: {variation.swatchValue ?? ''}
-                          <span className="visually-hidden"> – choose another for {variation.title}</span>
-                        </>
-                      ) : (
-                        <>
-                          Quick look<span className="visually-hidden"> at {variation.title}</span>
-                        </>
-                      )}
-                    </button>
-                  }
+                  <button
+                    type="button"
+                    className="link-button accessory__options"
+                    ref={(element) => {
+                      anchorOf(slot.slot).current = element;
+                    }}
+                    aria-haspopup="dialog"
+                    aria-expanded={openSlot === slot.slot}
+                    onPointerEnter={() => void loadVariationPopover()}
+                    onFocus={() => void loadVariationPopover()}
+                    onClick={() => {
+                      dispatch(slot.slot, { type: 'openPopover' }, 'select');
+                      setOpenSlot(slot.slot);
+                    }}
+                  >
+                    {hasVariations ? (
+                      <>
+                        {variation.visualDimension ?? 'Option'}: {variation.swatchValue ?? ''}
+                        <span className="visually-hidden"> – choose another for {variation.title}</span>
+                      </>
+                    ) : (
+                      <>
+                        Quick look<span className="visually-hidden"> at {variation.title}</span>
+                      </>
+                    )}
+                  </button>
                   <a href={accessoryProductPath(variation.asin)} className="accessory__details">
                     Details<span className="visually-hidden"> of {variation.title}</span>
                   </a>
