@@ -1,3 +1,4 @@
+import type { AccessoryCampaign, VariationProduct } from '../domain/accessories/accessories';
 import type { PriceDto } from '../shared/contracts/common';
 
 // What the server puts in <script type="application/json" id="page-data"> for the page to hydrate from.
@@ -36,6 +37,8 @@ export type ProductPageData = {
     /** Other products of the variation family, for the family stripe (this one included, marked). */
     family: { asin: string; label: string; image: string | null; selected: boolean }[];
     features: ProductFeaturesView;
+    /** Accessory upsells (ACC-001..005), or null when the product offers none. */
+    accessories: AccessoriesView | null;
     offer: {
       offerListingId: string;
       merchantName: string;
@@ -48,6 +51,20 @@ export type ProductPageData = {
       maxOrderQuantity: number;
     } | null;
   };
+};
+
+export type AccessoriesView = {
+  campaign: AccessoryCampaign;
+  /** Deal mode: the interstitial adds each accessory to the cart on its own (ACC-013). */
+  dealMode: boolean;
+  slots: AccessorySlotView[];
+};
+
+export type AccessorySlotView = {
+  /** 1-based slot index used in reference tags (ACC-024). */
+  slot: number;
+  scheduledAsin: string;
+  variations: VariationProduct[];
 };
 
 export type ProductFeaturesView = {

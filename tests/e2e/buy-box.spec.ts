@@ -1,5 +1,10 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page, test } from '@playwright/test';
+import { declineAccessoryInterstitial } from './accessory-interstitial';
+
+test.beforeEach(async ({ page }) => {
+  await declineAccessoryInterstitial(page);
+});
 
 async function signIn(
   page: Page,

@@ -1,5 +1,10 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test } from '@playwright/test';
+import { declineAccessoryInterstitial } from './accessory-interstitial';
+
+test.beforeEach(async ({ page }) => {
+  await declineAccessoryInterstitial(page);
+});
 
 test.describe('product page skeleton', () => {
   test('shows the title, image and price, and add to cart updates the header count', async ({ page }) => {

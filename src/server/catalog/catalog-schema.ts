@@ -80,6 +80,39 @@ const features = z
   .strict()
   .default({});
 
+const asin = z.string().regex(/^[A-Z0-9]{10}$/, 'must be 10 characters A-Z or 0-9');
+
+/** ACC-003: the accessory upsells a product offers, one slot per accessory, each with its variations. */
+const accessories = z
+  .object({
+    campaignSource: z.string().min(1).max(80),
+    /** Deal mode: the interstitial adds each accessory to the cart on its own (ACC-013). */
+    dealMode: z.boolean().default(false),
+    slots: z
+      .array(
+        z
+          .object({
+            variations: z.array(asin).min(1).max(12),
+            selected: asin.optional(),
+            automated: z.boolean().default(false),
+            checkForInteraction: z.boolean().default(false),
+            customAttribute: z
+              .object({ name: z.string().min(1).max(80), value: z.string().min(1).max(200) })
+              .strict()
+              .optional()
+              .meta({ description: 'digital subscriptions: sent as custom-name/custom-value' }),
+          })
+          .strict()
+          .refine((s) => s.selected === undefined || s.variations.includes(s.selected), {
+            message: 'selected must be one of the variations',
+            path: ['selected'],
+          }),
+      )
+      .min(1)
+      .max(8),
+  })
+  .strict();
+
 const product = z
   .object({
     asin: z.string().regex(/^[A-Z0-9]{10}$/, 'must be 10 characters A-Z or 0-9'),
@@ -99,6 +132,7 @@ const product = z
       .strict()
       .default({ rating: 0, count: 0 }),
     features,
+    accessories: accessories.optional(),
     offers: z.array(offer).min(1).max(20),
   })
   .strict();
@@ -136,3 +170,4 @@ export type Catalog = z.output<typeof catalogSchema>;
 export type CatalogProduct = Catalog['products'][number];
 export type CatalogOffer = CatalogProduct['offers'][number];
 export type ProductFeatures = CatalogProduct['features'];
+export type ProductAccessories = NonNullable<CatalogProduct['accessories']>;

@@ -103,6 +103,7 @@ export async function importCatalog(
         images: JSON.stringify(product.images),
         reviews: JSON.stringify(product.reviews),
         features: JSON.stringify(product.features),
+        accessories: product.accessories ? JSON.stringify(product.accessories) : null,
       };
       const offers = product.offers.map((offer) => {
         const digits = marketplaceById(offer.marketplaceId)?.priceFormat.fractionDigits ?? 2;

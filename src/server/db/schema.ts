@@ -47,6 +47,8 @@ export interface ProductTable {
   images: string;
   reviews: string;
   features: string;
+  /** JSON of the catalog's accessories block (ACC-003), or null. */
+  accessories: string | null;
   created_at: number;
   updated_at: number;
 }

@@ -9,6 +9,7 @@ import type { ProductFeatures } from '../catalog/catalog-schema';
 import { hasRedeemedCoupon, hasRequestedInvitation } from '../db/repositories/buy-box-repository';
 import type { Database, ProductRow } from '../db/schema';
 import type { Customer } from '../plugins/session';
+import { accessoriesView } from './accessories-view';
 
 type StoredImage = { src: string };
 
@@ -121,6 +122,7 @@ export async function productPageData(
         selected: member.asin === row.asin,
       })),
       features: view,
+      accessories: offer ? await accessoriesView(db, marketplace, row.asin, row.accessories) : null,
       offer,
     },
   };

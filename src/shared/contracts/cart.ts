@@ -44,6 +44,11 @@ export const cartApiItem = z
       .min(1, 'quantity must be above 0')
       .max(MAX_LINE_QUANTITY),
     additionalParameters: additionalParameters.optional(),
+    /** A digital subscription's custom attribute (the form's custom-name/custom-value.{n}.{m}, CART-024). */
+    customAttributes: z
+      .array(z.object({ name: z.string().min(1).max(80), value: z.string().max(200) }).strict())
+      .max(5)
+      .optional(),
   })
   .strict();
 export type CartApiItem = z.infer<typeof cartApiItem>;
@@ -86,6 +91,7 @@ export const cartItemsResponse = z
           price: price,
           additionalParameters: z.record(z.string(), z.unknown()).optional(),
           associatedItemId: z.string().optional(),
+          customAttributes: z.array(z.object({ name: z.string(), value: z.string() })).optional(),
         }),
       ),
     }),

@@ -92,6 +92,27 @@ describe('cart API client', () => {
     expect(headers['x-encrypted-slate-token']).toBe('other-slate');
   });
 
+  test('CART-022 an answer without the add-items type, an item id or a cart count takes the error path', async () => {
+    const valid = {
+      type: 'cart.add-items/v1',
+      entity: {
+        items: [{ id: 'C1', asin: 'B0PDPSPK01', offerListingId: 'OL-1', quantity: 1 }],
+        count: { type: 'cart.count/v1', entity: { items: 1 } },
+      },
+    };
+    const item = [{ asin: 'B0PDPSPK01', offerListingId: 'OL-1', quantity: 1 }];
+    vi.stubGlobal('fetch', respond(200, valid));
+    expect((await addItemsToCart(cartApiState('ATVPDKIKX0DER'), item)).ok).toBe(true);
+    for (const broken of [
+      { ...valid, type: 'cart.items/v1' },
+      { ...valid, entity: { ...valid.entity, items: [] } },
+      { ...valid, entity: { items: valid.entity.items } },
+    ]) {
+      vi.stubGlobal('fetch', respond(200, broken));
+      expect(await addItemsToCart(cartApiState('ATVPDKIKX0DER'), item)).toMatchObject({ ok: false });
+    }
+  });
+
   test('a network failure is reported, not thrown', async () => {
     vi.stubGlobal(
       'fetch',

@@ -1,3 +1,4 @@
+import { isValidCartApiResponse } from '../../domain/cart/cart-request';
 import { CART_ADD_ITEMS_REQUEST_TYPE, CART_ADD_ITEMS_RESPONSE_TYPE } from '../../shared/cart-constants';
 import type { AddItemsResponse, CartApiItem } from '../../shared/contracts/cart';
 import type { ErrorResponse } from '../../shared/contracts/common';
@@ -45,7 +46,12 @@ export async function addItemsToCart(
       const body = (await response.json().catch(() => null)) as ErrorResponse | null;
       return { ok: false, status: response.status, message: body?.error.message ?? 'Something went wrong.' };
     }
-    return { ok: true, response: (await response.json()) as AddItemsResponse };
+    const body: unknown = await response.json().catch(() => null);
+    // CART-022: only a well-formed answer counts as added.
+    if (!isValidCartApiResponse(body)) {
+      return { ok: false, status: response.status, message: 'Something went wrong. Please try again.' };
+    }
+    return { ok: true, response: body as AddItemsResponse };
   } catch {
     return {
       ok: false,

@@ -78,7 +78,9 @@ export function useFocusTrap<T extends HTMLElement = HTMLElement>(
       outsidePressIgnoreRef,
     } = readOptions();
     const previous = document.activeElement instanceof HTMLElement ? document.activeElement : null;
-    if (pushLayer(container)) (initialFocusRef?.current ?? tabbableIn(container)[0] ?? container).focus();
+    // No scroll: a popover may not be in place yet when focus moves in, and the window must not jump.
+    if (pushLayer(container))
+      (initialFocusRef?.current ?? tabbableIn(container)[0] ?? container).focus({ preventScroll: true });
 
     const onKeyDown = (event: KeyboardEvent) => {
       if (layers.at(-1) !== container || event.isComposing) return;

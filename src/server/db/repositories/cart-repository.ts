@@ -115,6 +115,22 @@ const updateLineQuery = preparedQuery(
       .where('id', '=', p.id),
 );
 
+/** Ties a line to the page item line it was bought with (CART-029). */
+export async function associateCartLine(
+  db: Db,
+  id: string,
+  change: Pick<CartItemRow, 'associated_item_id' | 'additional_parameters'>,
+): Promise<void> {
+  await db
+    .updateTable('cart_items')
+    .set({
+      associated_item_id: change.associated_item_id,
+      additional_parameters: change.additional_parameters,
+    })
+    .where('id', '=', id)
+    .execute();
+}
+
 export async function deleteCartLine(db: Db, cartId: string, id: string): Promise<number> {
   const result = await db
     .deleteFrom('cart_items')

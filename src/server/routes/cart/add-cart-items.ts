@@ -2,6 +2,7 @@ import type { Kysely } from 'kysely';
 import { checkCartLine, type LineProblem } from '../../../domain/cart/cart-line-rules';
 import type { AdditionalParameters } from '../../../shared/contracts/cart';
 import {
+  associateCartLine,
   type CartOwner,
   type CartType,
   countCartUnits,
@@ -38,6 +39,54 @@ class Refused extends Error {
 }
 
 /**
+ * An accessory names the page item it goes with by the page item's asin (the page does not know
+ * the line id before the add); the association is stored with that line's id: the line this
+ * request added for the asin, else the cart's line of it. A line id is kept as sent.
+ */
+function associatedLine(
+  id: string | null,
+  added: readonly AddedLine[],
+  lines: readonly { id: string; asin: string; associated_item_id: string | null }[],
+): string | null {
+  if (id === null) return null;
+  return (
+    added.find((line) => line.asin === id)?.id ??
+    lines.find((line) => line.asin === id && line.associated_item_id === null)?.id ??
+    id
+  );
+}
+
+/**
+ * Accessories added before their page item (the deal-mode interstitial adds them one by one) name
+ * the page item by its asin; once the page item has a line, they are tied to it.
+ */
+async function adoptAccessories(
+  trx: Kysely<Database>,
+  lines: { id: string; associated_item_id: string | null; additional_parameters: string | null }[],
+  pageAsin: string,
+  pageLineId: string,
+) {
+  for (const line of lines) {
+    if (line.associated_item_id !== pageAsin) continue;
+    const parameters = line.additional_parameters
+      ? (JSON.parse(line.additional_parameters) as AdditionalParameters)
+      : {};
+    const itemAssociation = parameters.itemAssociation
+      ? { ...parameters.itemAssociation, associatedItemId: pageLineId }
+      : undefined;
+    line.associated_item_id = pageLineId;
+    line.additional_parameters = JSON.stringify({
+      ...parameters,
+      ...(itemAssociation ? { itemAssociation } : {}),
+    });
+    await associateCartLine(trx, line.id, {
+      associated_item_id: pageLineId,
+      additional_parameters: line.additional_parameters,
+    });
+  }
+}
+
+/**
  * Adds items to the owner's cart in one transaction: every item is checked against its offer (buyable,
  * stock, min/max order quantity) with what the cart already holds; if one fails, nothing is written.
  */
@@ -63,7 +112,11 @@ export async function addCartItems(
             field: `items.${index}.offerListingId`,
           });
         }
-        const association = item.additionalParameters?.itemAssociation?.associatedItemId ?? null;
+        const association = associatedLine(
+          item.additionalParameters?.itemAssociation?.associatedItemId ?? null,
+          added,
+          lines,
+        );
         const held = lines.filter((l) => l.offer_id === offer.id).reduce((sum, l) => sum + l.quantity, 0);
         const problem = checkCartLine(
           {
@@ -82,7 +135,16 @@ export async function addCartItems(
             field: `items.${index}.${problem.field}`,
           });
         }
-        const parameters = item.additionalParameters ? JSON.stringify(item.additionalParameters) : null;
+        const stored = item.additionalParameters?.itemAssociation
+          ? {
+              ...item.additionalParameters,
+              itemAssociation: {
+                ...item.additionalParameters.itemAssociation,
+                associatedItemId: association ?? '',
+              },
+            }
+          : item.additionalParameters;
+        const parameters = stored ? JSON.stringify(stored) : null;
         const customs = item.customAttributes?.length ? JSON.stringify(item.customAttributes) : null;
         const same = lines.find((l) => l.offer_id === offer.id && l.associated_item_id === association);
         if (same) {
@@ -104,6 +166,7 @@ export async function addCartItems(
             added_at: now,
           };
           await insertCartLine(trx, line);
+          if (association === null) await adoptAccessories(trx, lines, offer.asin, line.id);
           lines.push(line);
           added.push({ id: line.id, asin: offer.asin, offerListingId: offer.id, quantity: line.quantity });
         }

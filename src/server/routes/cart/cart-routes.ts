@@ -174,6 +174,7 @@ export const cartRoutes: FastifyPluginAsyncZod = async (app) => {
               ? { additionalParameters: JSON.parse(line.additional_parameters) }
               : {}),
             ...(line.associated_item_id ? { associatedItemId: line.associated_item_id } : {}),
+            ...(line.custom_attributes ? { customAttributes: JSON.parse(line.custom_attributes) } : {}),
           })),
         },
       };

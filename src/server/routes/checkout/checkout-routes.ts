@@ -13,6 +13,7 @@ import type { ClientAssets } from '../../render/client-assets';
 import { buyNowLineView, cartLineViews } from '../../render/order-lines';
 import { sendPage, shopperView } from '../../render/send-page';
 import { addCartItems } from '../cart/add-cart-items';
+import { buyBoxUpsells } from './buy-box-upsells';
 import { type OrderLine, placeOrder } from './place-order';
 
 const CHECKOUT_PATH = '/gp/buy/spc/handlers/display.html';
@@ -26,7 +27,8 @@ const buyNowItem = z.object({
 });
 
 // The buy box as a plain form: which submit button was pressed decides add to cart or buy now.
-const buyBoxForm = z.object({
+// Loose: accessory upsells ride along as asin.{i}, offeringID.{i}, quantity.{i} and custom-name/value.{i}.{m}.
+const buyBoxForm = z.looseObject({
   csrfToken: z.string().optional(),
   ASIN: z.string().min(1).max(20),
   offerListingID: z.string().min(1).max(200),
@@ -134,6 +136,10 @@ export const checkoutRoutes: FastifyPluginAsyncZod<{ assets?: ClientAssets }> = 
   ) => {
     const form = request.body;
     const item = { asin: form.ASIN, offerListingId: form.offerListingID, quantity: form.quantity };
+    const upsells = await buyBoxUpsells(app.store.db, marketplace.marketplaceId, form);
+    if (!upsells.ok) {
+      return reply.redirect(`/gp/cart/view.html?${new URLSearchParams({ error: upsells.message })}`, 303);
+    }
     if (form['submit.one-click'] !== undefined) {
       // 1-Click orders at once to the address of the customer's last order; without one, checkout asks.
       const customer = await request.session.customer();
@@ -142,7 +148,7 @@ export const checkoutRoutes: FastifyPluginAsyncZod<{ assets?: ClientAssets }> = 
         const result = await placeOrder(app.store.db, {
           customerId: customer.id,
           marketplaceId: marketplace.marketplaceId,
-          lines: [item],
+          lines: [item, ...upsells.items],
           address,
           via: 'one-click',
           now: app.clock(),
@@ -157,7 +163,8 @@ export const checkoutRoutes: FastifyPluginAsyncZod<{ assets?: ClientAssets }> = 
         );
       }
     }
-    if (form['submit.buy-now'] !== undefined || form['submit.one-click'] !== undefined) {
+    const buyNow = form['submit.buy-now'] !== undefined || form['submit.one-click'] !== undefined;
+    if (buyNow && upsells.items.length === 0) {
       const query = new URLSearchParams({ ...item, quantity: String(item.quantity) });
       return reply.redirect(`${CHECKOUT_PATH}?${query}`, 303);
     }
@@ -181,6 +188,7 @@ export const checkoutRoutes: FastifyPluginAsyncZod<{ assets?: ClientAssets }> = 
               : {}),
           },
         },
+        ...upsells.items,
       ],
       app.clock(),
     );
@@ -191,6 +199,8 @@ export const checkoutRoutes: FastifyPluginAsyncZod<{ assets?: ClientAssets }> = 
         303,
       );
     }
+    // Buy now with accessories: the page item and its accessories go to the cart, then to checkout.
+    if (buyNow) return reply.redirect(CHECKOUT_PATH, 303);
     return reply.redirect('/gp/cart/view.html?notice=added', 303);
   };
   const buyBoxRoute = { schema: { hide: true, body: buyBoxForm } };

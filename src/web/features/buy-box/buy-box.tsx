@@ -1,4 +1,4 @@
-import { useId, useRef, useState } from 'react';
+import { type ReactNode, useId, useRef, useState } from 'react';
 import {
   initialGiftAndPreregistration,
   isPreregistrationOffered,
@@ -14,6 +14,7 @@ import {
   restrictionMessage,
 } from '../../../domain/buy-box/quantity-restriction';
 import { quantityUrl } from '../../../domain/buy-box/url-quantity';
+import type { CartApiItem } from '../../../shared/contracts/cart';
 import type { ProductPageData } from '../../page-data';
 import { Popover } from '../../ui/popover';
 import { PopupLink } from '../../ui/popup-link';
@@ -28,6 +29,16 @@ import { useOneClickGuard } from './use-one-click-guard';
 
 type Offer = NonNullable<ProductPageData['product']['offer']>;
 
+/** What the page composes into the buy box form: upsell rows, their cart items and the interstitial's hook. */
+export type BuyBoxUpsells = {
+  /** Rendered inside the form above the buttons, given the page quantity (null until one is chosen). */
+  render: (pageQuantity: number | null) => ReactNode;
+  /** The upsells added to the cart with the page item. */
+  items: (pageQuantity: number) => CartApiItem[];
+  /** A press on a purchase button; true when it was held back (to be replayed by `replay`). */
+  intercept: (buttonId: string, replay: () => void) => boolean;
+};
+
 /**
  * The buy box. It is a plain form first (add to cart, buy now and 1-Click post to
  * /gp/product/handle-buy-box and work without JavaScript); with JavaScript, add to cart goes through
@@ -37,10 +48,12 @@ export function BuyBox({
   data,
   offer,
   onCartCount,
+  upsells,
 }: {
   data: ProductPageData;
   offer: Offer;
   onCartCount: (count: number) => void;
+  upsells?: BuyBoxUpsells;
 }) {
   const { product, shopper } = data;
   const { features } = product;
@@ -63,6 +76,7 @@ export function BuyBox({
     marketplaceId: data.marketplaceId,
     language: data.language,
     refTag: data.refTag,
+    sessionId: shopper.sessionId,
     onCartCount: (count) => {
       metrics.submitted();
       onCartCount(count);
@@ -131,38 +145,50 @@ export function BuyBox({
           action={action}
           onSubmit={(event) => {
             const submitter = (event.nativeEvent as SubmitEvent).submitter as HTMLButtonElement | null;
-            if (submitter?.name !== 'submit.add-to-cart' && !locked) metrics.submitted();
             if (locked) {
               event.preventDefault();
               return;
             }
+            const form = event.currentTarget;
+            if (submitter?.name === 'submit.one-click' && oneClick.blocked) {
+              event.preventDefault();
+              return;
+            }
+            // ACC-010/012: the accessory interstitial may hold the press back and replay it when it hides.
+            if (submitter && upsells?.intercept(submitter.id, () => form.requestSubmit(submitter))) {
+              event.preventDefault();
+              return;
+            }
+            if (submitter?.name !== 'submit.add-to-cart') metrics.submitted();
             if (submitter?.name === 'submit.one-click') {
-              if (oneClick.blocked) event.preventDefault();
-              else oneClick.press();
+              oneClick.press();
               return;
             }
             if (submitter?.name !== 'submit.add-to-cart' || quantity === null) return;
             event.preventDefault();
-            void add({
-              asin: product.asin,
-              offerListingId: offer.offerListingId,
-              quantity,
-              ...(features.giftWrap || features.preregistration || programId
-                ? {
-                    additionalParameters: {
-                      ...(features.giftWrap ? { giftOptions: { includeGiftReceipt: gift.giftWrap } } : {}),
-                      ...(features.preregistration
-                        ? {
-                            devicePreregistration: {
-                              selected: preregistrationOffered && sendsPreregistration(gift),
-                            },
-                          }
-                        : {}),
-                      ...(programId ? { installments: { programId } } : {}),
-                    },
-                  }
-                : {}),
-            });
+            void add(
+              {
+                asin: product.asin,
+                offerListingId: offer.offerListingId,
+                quantity,
+                ...(features.giftWrap || features.preregistration || programId
+                  ? {
+                      additionalParameters: {
+                        ...(features.giftWrap ? { giftOptions: { includeGiftReceipt: gift.giftWrap } } : {}),
+                        ...(features.preregistration
+                          ? {
+                              devicePreregistration: {
+                                selected: preregistrationOffered && sendsPreregistration(gift),
+                              },
+                            }
+                          : {}),
+                        ...(programId ? { installments: { programId } } : {}),
+                      },
+                    }
+                  : {}),
+              },
+              upsells?.items(quantity) ?? [],
+            );
           }}
         >
           <input type="hidden" name="csrfToken" value={data.csrfToken} />
@@ -234,6 +260,7 @@ export function BuyBox({
               Installments are charged monthly; the quantity applies to each payment plan.
             </p>
           ) : null}
+          {upsells?.render(quantity)}
           <button
             className="button button--cart button--wide"
             type="submit"

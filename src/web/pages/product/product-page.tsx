@@ -1,6 +1,11 @@
 import { useState } from 'react';
 import { jumpLinksEnabled } from '../../../domain/buy-box/jump-links';
-import { BuyBox } from '../../features/buy-box/buy-box';
+import { cartRequestItems } from '../../../domain/cart/cart-request';
+import type { CartApiItem } from '../../../shared/contracts/cart';
+import { AccessoryBlock } from '../../features/accessory-upsells/accessory-block';
+import { AccessoryInterstitialSlot } from '../../features/accessory-upsells/interstitial-slot';
+import { useAccessoryUpsells } from '../../features/accessory-upsells/use-accessory-upsells';
+import { BuyBox, type BuyBoxUpsells } from '../../features/buy-box/buy-box';
 import { DeliveryLocation } from '../../features/delivery-location/delivery-location';
 import { FamilyStripe } from '../../features/product-details/family-stripe';
 import { FeatureBullets } from '../../features/product-details/feature-bullets';
@@ -15,6 +20,18 @@ export function ProductPage({ data }: { data: ProductPageData }) {
   const { product } = data;
   const [cartCount, setCartCount] = useState(data.shopper.cartCount);
   const offer = product.offer;
+  const accessories = useAccessoryUpsells(product.accessories, {
+    asin: product.asin,
+    offerId: offer?.offerListingId ?? '',
+  });
+  const upsells: BuyBoxUpsells | undefined = product.accessories
+    ? {
+        render: (quantity) => <AccessoryBlock upsells={accessories} pageQuantity={quantity} />,
+        // The page item itself goes first in the buy box's own request; these are the accessories.
+        items: (quantity) => cartRequestItems(accessories.orderItems(quantity)).slice(1) as CartApiItem[],
+        intercept: accessories.interceptPurchase,
+      }
+    : undefined;
   // BB-005: the bar is offered only when every section it points at is on the page.
   const sections = {
     'feature-bullets': product.bullets.length > 0,
@@ -74,7 +91,16 @@ export function ProductPage({ data }: { data: ProductPageData }) {
         {product.offer ? (
           <div className="product__purchase">
             <DeliveryLocation zip={data.shopper.deliveryZip} eligible={data.shopper.locationPromptEligible} />
-            <BuyBox data={data} offer={product.offer} onCartCount={setCartCount} />
+            <BuyBox data={data} offer={product.offer} onCartCount={setCartCount} upsells={upsells} />
+            <AccessoryInterstitialSlot
+              upsells={accessories}
+              cart={{
+                marketplaceId: data.marketplaceId,
+                language: data.language,
+                pageAsin: product.asin,
+                onCartCount: setCartCount,
+              }}
+            />
           </div>
         ) : (
           <aside className="buy-box" aria-label="Buy box">

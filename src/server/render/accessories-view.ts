@@ -1,0 +1,87 @@
+import type { Kysely } from 'kysely';
+import type { VariationProduct } from '../../domain/accessories/accessories';
+import type { Marketplace } from '../../shared/marketplaces';
+import { toPrice } from '../../shared/money/price-format';
+import type { AccessoriesView } from '../../web/page-data';
+import type { ProductAccessories } from '../catalog/catalog-schema';
+import { findAccessoryProducts } from '../db/repositories/accessory-repository';
+import type { Database } from '../db/schema';
+
+type StoredImage = { src: string };
+
+/**
+ * The accessory block of a product page (ACC-001..005). Deferred data: a variation whose product or
+ * offer is gone is left out, and a slot left with no variation is dropped, so the page never fails.
+ */
+export async function accessoriesView(
+  db: Kysely<Database>,
+  marketplace: Marketplace,
+  pageAsin: string,
+  stored: string | null,
+): Promise<AccessoriesView | null> {
+  if (!stored) return null;
+  let block: ProductAccessories;
+  try {
+    block = JSON.parse(stored) as ProductAccessories;
+  } catch {
+    return null;
+  }
+  const asins = [...new Set(block.slots.flatMap((s) => s.variations))].filter((a) => a !== pageAsin);
+  const products = await findAccessoryProducts(db, asins, marketplace.marketplaceId);
+  const money = (minor: number, currency: string) =>
+    toPrice(minor, currency, marketplace.priceFormat).displayString;
+  const slots: AccessoriesView['slots'] = [];
+  for (const [index, slot] of block.slots.entries()) {
+    const available = slot.variations.filter((asin) => products.has(asin));
+    const selected = slot.selected && available.includes(slot.selected) ? slot.selected : available[0];
+    const variations = available.map((asin): VariationProduct => {
+      const row = products.get(asin);
+      if (!row) throw new Error(`accessory ${asin} vanished`);
+      const image = (JSON.parse(row.images) as StoredImage[])[0]?.src ?? '';
+      const strike = row.list_price_minor !== null && row.list_price_minor > row.price_minor;
+      const custom = slot.customAttribute;
+      return {
+        asin,
+        offerListingID: row.offer_id,
+        title: row.title,
+        merchantName: row.merchant_name,
+        swatchValue: available.length > 1 ? row.variation_label : null,
+        featureBullets: (JSON.parse(row.bullets) as string[]).slice(0, 3),
+        listPrice:
+          strike && row.list_price_minor !== null ? money(row.list_price_minor, row.currency_code) : null,
+        listingPriceLabel: strike ? 'List Price:' : null,
+        buyingPrice: money(row.price_minor, row.currency_code),
+        showPriceStrikethrough: strike,
+        lowResImage: image,
+        hiResImage: image,
+        isSelected: asin === selected,
+        isAutomated: slot.automated,
+        isInterstitial: true,
+        checkForInteraction: slot.checkForInteraction,
+        hasBeenInteractedWith: false,
+        visualDimension: available.length > 1 ? 'Color' : null,
+        isDigitalSubscription: custom !== undefined,
+        fixedCustomCartAttribute: custom !== undefined,
+        customAttributeName: custom?.name ?? null,
+        customAttributeValue: custom?.value ?? null,
+        productLineItemCustomKeyValuePair: null,
+        upsellLineItemCustomKeyValuePair: custom ? { [custom.name]: custom.value } : null,
+        maxOrderQuantity: row.max_order_quantity ?? 0,
+      };
+    });
+    if (variations.length > 0) {
+      // The catalog's slot number, so a form field accessory.{slot} names the same slot on the server.
+      slots.push({ slot: index + 1, scheduledAsin: slot.variations[0] ?? '', variations });
+    }
+  }
+  if (slots.length === 0) return null;
+  return {
+    campaign: {
+      accessoriesCampaignSource: block.campaignSource,
+      asinsData: Object.fromEntries(slots.map((s) => [s.scheduledAsin, s.variations.map((v) => v.asin)])),
+      primaryAsin: pageAsin,
+    },
+    dealMode: block.dealMode,
+    slots,
+  };
+}

@@ -1,0 +1,287 @@
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { createTestApp, Shopper, type TestContext } from '../../../../tests/helpers/test-app';
+import { dialects } from '../../../../tests/helpers/test-store';
+
+const association = (associatedItemId: string) => ({
+  associatedItemId,
+  renderType: 'renderAll',
+  programType: 'AmazonProtect',
+  deleteConstraint: { mutuallyInclusive: false },
+});
+
+type Line = {
+  id: string;
+  asin: string;
+  quantity: number;
+  associatedItemId?: string;
+  customAttributes?: { name: string; value: string }[];
+  additionalParameters?: { itemAssociation?: { associatedItemId: string } };
+};
+
+describe.each(dialects)('accessory lines on %s', (dialect) => {
+  let ctx: TestContext;
+  beforeAll(async () => {
+    ctx = await createTestApp(dialect);
+  });
+  afterAll(() => ctx?.close());
+
+  const shopper = async () => {
+    const s = new Shopper(ctx.app);
+    await s.visit();
+    return s;
+  };
+  const lines = async (s: Shopper) =>
+    (await s.request({ method: 'GET', url: '/api/marketplaces/ATVPDKIKX0DER/cart/items' })).json().entity
+      .items as Line[];
+
+  test('ACC-003 ACC-004 ACC-005 the product page carries the campaign and each variation product', async () => {
+    const s = new Shopper(ctx.app);
+    const page = await s.visit('/dp/B0PDPSPK01');
+    const data = JSON.parse(
+      /<script type="application\/json" id="page-data">(.*?)<\/script>/s.exec(page.body)?.[1] ?? '{}',
+    );
+    const accessories = data.product.accessories;
+    expect(accessories.campaign).toEqual({
+      accessoriesCampaignSource: 'nimbus-speaker-accessories',
+      asinsData: {
+        B0PDPSTD01: ['B0PDPSTD01', 'B0PDPSTD02', 'B0PDPSTD03'],
+        B0PDPPLG02: ['B0PDPPLG02'],
+        B0PDPMUS01: ['B0PDPMUS01'],
+        B0PDPBLB01: ['B0PDPBLB01'],
+      },
+      primaryAsin: 'B0PDPSPK01',
+    });
+    expect(accessories.dealMode).toBe(false);
+    const [stand, plug, music, bulb] = accessories.slots;
+    expect(Object.keys(stand.variations[0]).sort()).toEqual(
+      [
+        'asin',
+        'offerListingID',
+        'title',
+        'merchantName',
+        'swatchValue',
+        'featureBullets',
+        'listPrice',
+        'listingPriceLabel',
+        'buyingPrice',
+        'showPriceStrikethrough',
+        'lowResImage',
+        'hiResImage',
+        'isSelected',
+        'isAutomated',
+        'isInterstitial',
+        'checkForInteraction',
+        'hasBeenInteractedWith',
+        'visualDimension',
+        'isDigitalSubscription',
+        'fixedCustomCartAttribute',
+        'customAttributeName',
+        'customAttributeValue',
+        'productLineItemCustomKeyValuePair',
+        'upsellLineItemCustomKeyValuePair',
+        'maxOrderQuantity',
+      ].sort(),
+    );
+    expect(stand.variations.map((v: { swatchValue: string }) => v.swatchValue)).toEqual([
+      'Black',
+      'White',
+      'Blue',
+    ]);
+    expect(stand.variations[0]).toMatchObject({
+      isSelected: true,
+      buyingPrice: '$19.99',
+      listPrice: '$24.99',
+      showPriceStrikethrough: true,
+    });
+    expect(plug.variations[0].maxOrderQuantity).toBe(2);
+    expect(music.variations[0]).toMatchObject({
+      isDigitalSubscription: true,
+      customAttributeName: 'subscription-term',
+      customAttributeValue: 'nimbus-music-unlimited-3-months',
+    });
+    expect(bulb.variations[0]).toMatchObject({ isAutomated: true, checkForInteraction: true });
+    const tablet = await s.visit('/dp/B0PDPTAB01');
+    expect(tablet.body).toContain('"dealMode":true');
+  });
+
+  test('CART-029 accessories sent with the page item are stored associated with its cart line', async () => {
+    const s = await shopper();
+    const response = await s.addItems([
+      { asin: 'B0PDPSPK01', offerListingId: 'OL-B0PDPSPK01-NEW', quantity: 2 },
+      {
+        asin: 'B0PDPSTD02',
+        offerListingId: 'OL-B0PDPSTD02-NEW',
+        quantity: 2,
+        additionalParameters: { itemAssociation: association('B0PDPSPK01') },
+      },
+      {
+        asin: 'B0PDPMUS01',
+        offerListingId: 'OL-B0PDPMUS01-NEW',
+        quantity: 1,
+        customAttributes: [{ name: 'subscription-term', value: 'nimbus-music-unlimited-3-months' }],
+        additionalParameters: { itemAssociation: association('B0PDPSPK01') },
+      },
+    ]);
+    expect(response.statusCode).toBe(200);
+    const cart = await lines(s);
+    const speaker = cart.find((l) => l.asin === 'B0PDPSPK01');
+    const stand = cart.find((l) => l.asin === 'B0PDPSTD02');
+    const music = cart.find((l) => l.asin === 'B0PDPMUS01');
+    expect(speaker?.associatedItemId).toBeUndefined();
+    expect(stand).toMatchObject({ quantity: 2, associatedItemId: speaker?.id });
+    expect(stand?.additionalParameters?.itemAssociation?.associatedItemId).toBe(speaker?.id);
+    expect(music?.customAttributes).toEqual([
+      { name: 'subscription-term', value: 'nimbus-music-unlimited-3-months' },
+    ]);
+  });
+
+  test('an accessory added later attaches to the page item already in the cart', async () => {
+    const s = await shopper();
+    await s.addItems([{ asin: 'B0PDPSPK01', offerListingId: 'OL-B0PDPSPK01-NEW', quantity: 1 }]);
+    await s.addItems([
+      {
+        asin: 'B0PDPKHP01',
+        offerListingId: 'OL-B0PDPKHP01-NEW',
+        quantity: 1,
+        additionalParameters: { itemAssociation: association('B0PDPSPK01') },
+      },
+    ]);
+    const cart = await lines(s);
+    const speaker = cart.find((l) => l.asin === 'B0PDPSPK01');
+    expect(cart.find((l) => l.asin === 'B0PDPKHP01')?.associatedItemId).toBe(speaker?.id);
+  });
+
+  test('an accessory added before its page item (deal mode) is tied to the page item once it is added', async () => {
+    const s = await shopper();
+    await s.addItems([
+      {
+        asin: 'B0PDPKHP01',
+        offerListingId: 'OL-B0PDPKHP01-NEW',
+        quantity: 1,
+        additionalParameters: { itemAssociation: association('B0PDPTAB01') },
+      },
+    ]);
+    expect((await lines(s))[0]?.associatedItemId).toBe('B0PDPTAB01');
+    await s.addItems([{ asin: 'B0PDPTAB01', offerListingId: 'OL-B0PDPTAB01-NEW', quantity: 1 }]);
+    const cart = await lines(s);
+    const tablet = cart.find((l) => l.asin === 'B0PDPTAB01');
+    const headphones = cart.find((l) => l.asin === 'B0PDPKHP01');
+    expect(headphones?.associatedItemId).toBe(tablet?.id);
+    expect(headphones?.additionalParameters?.itemAssociation?.associatedItemId).toBe(tablet?.id);
+  });
+
+  test('a bad custom attribute is a 400 and changes nothing', async () => {
+    const s = await shopper();
+    const response = await s.addItems([
+      {
+        asin: 'B0PDPMUS01',
+        offerListingId: 'OL-B0PDPMUS01-NEW',
+        quantity: 1,
+        customAttributes: [{ name: '', value: 'x' }],
+      },
+    ]);
+    expect(response.statusCode).toBe(400);
+    expect(response.json().error.code).toBeTruthy();
+    expect(await s.cartCount()).toBe(0);
+  });
+
+  test('ACC-006 CART-024 the plain buy box form adds the chosen accessories with their association', async () => {
+    const s = await shopper();
+    const response = await s.postForm('/gp/product/handle-buy-box', {
+      ASIN: 'B0PDPSPK01',
+      offerListingID: 'OL-B0PDPSPK01-NEW',
+      quantity: '2',
+      'submit.add-to-cart': 'Add to Cart',
+      'asin.1': 'B0PDPSTD03',
+      'offeringID.1': 'OL-B0PDPSTD03-NEW',
+      'quantity.1': '2',
+      'asin.2': 'B0PDPMUS01',
+      'offeringID.2': 'OL-B0PDPMUS01-NEW',
+      'quantity.2': '1',
+      'custom-name.2.1': 'subscription-term',
+      'custom-value.2.1': 'nimbus-music-unlimited-3-months',
+    });
+    expect(response.statusCode).toBe(303);
+    expect(response.headers.location).toBe('/gp/cart/view.html?notice=added');
+    const cart = await lines(s);
+    const speaker = cart.find((l) => l.asin === 'B0PDPSPK01');
+    expect(cart.map((l) => [l.asin, l.quantity]).sort()).toEqual([
+      ['B0PDPMUS01', 1],
+      ['B0PDPSPK01', 2],
+      ['B0PDPSTD03', 2],
+    ]);
+    expect(cart.find((l) => l.asin === 'B0PDPSTD03')?.associatedItemId).toBe(speaker?.id);
+    expect(cart.find((l) => l.asin === 'B0PDPMUS01')?.customAttributes).toEqual([
+      { name: 'subscription-term', value: 'nimbus-music-unlimited-3-months' },
+    ]);
+  });
+
+  test('ACC-006 ACC-020 before JavaScript a ticked row posts accessory.{slot}; the server reads it against the product', async () => {
+    const s = await shopper();
+    const response = await s.postForm('/gp/product/handle-buy-box', {
+      ASIN: 'B0PDPSPK01',
+      offerListingID: 'OL-B0PDPSPK01-NEW',
+      quantity: '3',
+      'submit.add-to-cart': 'Add to Cart',
+      'accessory.1': 'B0PDPSTD02',
+      'accessory.2': 'B0PDPPLG02',
+      'accessory.3': 'B0PDPMUS01',
+    });
+    expect(response.headers.location).toBe('/gp/cart/view.html?notice=added');
+    const cart = await lines(s);
+    const speaker = cart.find((l) => l.asin === 'B0PDPSPK01');
+    expect(cart.map((l) => [l.asin, l.quantity]).sort()).toEqual([
+      ['B0PDPMUS01', 3],
+      ['B0PDPPLG02', 2],
+      ['B0PDPSPK01', 3],
+      ['B0PDPSTD02', 3],
+    ]);
+    expect(cart.filter((l) => l !== speaker).every((l) => l.associatedItemId === speaker?.id)).toBe(true);
+    expect(cart.find((l) => l.asin === 'B0PDPMUS01')?.customAttributes).toEqual([
+      { name: 'subscription-term', value: 'nimbus-music-unlimited-3-months' },
+    ]);
+  });
+
+  test("an accessory that is not one of the slot's variations is refused and nothing is added", async () => {
+    const s = await shopper();
+    const response = await s.postForm('/gp/product/handle-buy-box', {
+      ASIN: 'B0PDPSPK01',
+      offerListingID: 'OL-B0PDPSPK01-NEW',
+      quantity: '1',
+      'submit.add-to-cart': 'Add to Cart',
+      'accessory.2': 'B0PDPSTD01',
+    });
+    expect(response.headers.location).toContain('error=');
+    expect(await s.cartCount()).toBe(0);
+  });
+
+  test('ACC-020 an accessory over its maxOrderQuantity refuses the whole add', async () => {
+    const s = await shopper();
+    const response = await s.postForm('/gp/product/handle-buy-box', {
+      ASIN: 'B0PDPSPK01',
+      offerListingID: 'OL-B0PDPSPK01-NEW',
+      quantity: '3',
+      'submit.add-to-cart': 'Add to Cart',
+      'asin.1': 'B0PDPPLG02',
+      'offeringID.1': 'OL-B0PDPPLG02-NEW',
+      'quantity.1': '3',
+    });
+    expect(response.headers.location).toContain('error=');
+    expect(await s.cartCount()).toBe(0);
+  });
+
+  test('buy now with accessories puts them in the cart and goes to checkout', async () => {
+    const s = await shopper();
+    const response = await s.postForm('/gp/product/handle-buy-box', {
+      ASIN: 'B0PDPSPK01',
+      offerListingID: 'OL-B0PDPSPK01-NEW',
+      quantity: '1',
+      'submit.buy-now': 'Buy Now',
+      'asin.1': 'B0PDPBLB01',
+      'offeringID.1': 'OL-B0PDPBLB01-NEW',
+      'quantity.1': '1',
+    });
+    expect(response.headers.location).toBe('/gp/buy/spc/handlers/display.html');
+    expect(await s.cartCount()).toBe(2);
+  });
+});
