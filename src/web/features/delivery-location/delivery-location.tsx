@@ -59,9 +59,12 @@ export function DeliveryLocation({ zip, eligible }: { zip: string | null; eligib
   return (
     <>
       <button className="deliver-to" type="button" aria-haspopup="dialog" onClick={() => setOpen(true)}>
-        <span className="deliver-to__pin" aria-hidden="true">
-          ⌖
-        </span>
+        <svg className="deliver-to__pin" aria-hidden="true" viewBox="0 0 12 16" width="10" height="14">
+          <path
+            d="M6 0a6 6 0 0 0-6 6c0 4.5 6 10 6 10s6-5.5 6-10a6 6 0 0 0-6-6zm0 8.5A2.5 2.5 0 1 1 6 3.5a2.5 2.5 0 0 1 0 5z"
+            fill="currentColor"
+          />
+        </svg>
         {current ? `Deliver to ${current}` : 'Choose your delivery location'}
       </button>
       <Modal open={open} onClose={close} title="Choose your location" initialFocusRef={input}>
