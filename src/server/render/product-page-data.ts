@@ -97,6 +97,7 @@ export async function productPageData(
             max: offer.maxOrderQuantity,
           })
         : null,
+    deal: null,
     product: {
       asin: entity.asin,
       title: entity.title?.displayString ?? row.title,
