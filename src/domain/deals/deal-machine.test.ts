@@ -10,6 +10,7 @@ import {
   type DealSnapshot,
   initialDealState,
   QUANTITY_RESTRICTION_ERROR_TYPE,
+  snapshotFromBuyingOptions,
   transition,
 } from './deal-machine';
 
@@ -27,11 +28,26 @@ function createDeal(overrides: Partial<DealSnapshot> = {}): DealSnapshot {
     earlyAccessDurationInMilliseconds: 0,
     percentClaimed: 30,
     percentClaimedMessage: '30% claimed',
-    customer: { state: 'NONE', expiryTime: null },
+    maxPerCustomer: 2,
+    accessible: true,
     canAddToCart: true,
     ...overrides,
+    customer: { ...noClaim, ...overrides.customer },
   };
 }
+
+const noClaim: DealSnapshot['customer'] = {
+  state: 'NONE',
+  expiryTime: null,
+  quantity: 0,
+  claimableQuantity: 2,
+  waitlistPosition: null,
+};
+const customer = (state: DealSnapshot['customer']['state'], expiryTime: number | null) => ({
+  ...noClaim,
+  state,
+  expiryTime,
+});
 
 /** Runs events one after another, each at its own time. */
 function run(state: DealMachineState, steps: [DealEvent, number][]): DealMachineState {
@@ -40,7 +56,7 @@ function run(state: DealMachineState, steps: [DealEvent, number][]): DealMachine
 
 const claimed = (customerState: 'INCART' | 'PENDINGATC', msUntilExpiration = 15 * MIN): DealEvent => ({
   type: 'claim-succeeded',
-  response: { customerState, dealAsinState: 'AVAILABLE', msUntilExpiration },
+  response: { customerState, dealAsinState: 'AVAILABLE', msUntilExpiration, quantity: 1 },
 });
 
 describe('customer deal state after a claim', () => {
@@ -115,7 +131,7 @@ describe('customer deal state after a claim', () => {
   });
 
   test('DEAL-012 an expired hold asks for one refetch only, however many ticks follow', () => {
-    const expired = run(initialDealState(createDeal({ customer: { state: 'IN_CART', expiryTime: T } })), [
+    const expired = run(initialDealState(createDeal({ customer: customer('IN_CART', T) })), [
       [{ type: 'tick' }, T],
       [{ type: 'refetch-started' }, T + 1_000],
       [{ type: 'tick' }, T + 2_000],
@@ -125,7 +141,7 @@ describe('customer deal state after a claim', () => {
 
   test('DEAL-013 CLAIMED is kept as the customer state, without a hold expiry', () => {
     const next = transition(
-      initialDealState(createDeal({ customer: { state: 'CLAIMED', expiryTime: null } })),
+      initialDealState(createDeal({ customer: customer('CLAIMED', null) })),
       { type: 'tick' },
       T + 30 * MIN,
     );
@@ -231,14 +247,14 @@ describe('deal state', () => {
 
   test('DEAL-020 a fetched deal already in the cart has no call to action', () => {
     const state = initialDealState(
-      createDeal({ customer: { state: 'IN_CART', expiryTime: T + 5 * MIN }, canAddToCart: true }),
+      createDeal({ customer: customer('IN_CART', T + 5 * MIN), canAddToCart: true }),
     );
     expect(state.deal.canAddToCart).toBe(false);
     const fetched = transition(
       initialDealState(createDeal()),
       {
         type: 'deal-fetched',
-        snapshot: createDeal({ customer: { state: 'IN_CART', expiryTime: T + 5 * MIN }, canAddToCart: true }),
+        snapshot: createDeal({ customer: customer('IN_CART', T + 5 * MIN), canAddToCart: true }),
       },
       T,
     );
@@ -327,5 +343,42 @@ describe('changeover message', () => {
     );
     expect(full.changeover?.message).toBe('All of this deal has been claimed.');
     expect(transition(full, { type: 'changeover-ended' }, T + 10).changeover).toBeNull();
+  });
+});
+
+describe('reading the product answer', () => {
+  test('DEAL-017 an answer without a LIGHTNING_DEAL buying option reads as no deal', () => {
+    expect(snapshotFromBuyingOptions([])).toBeNull();
+    expect(snapshotFromBuyingOptions([{ type: 'NEW' }])).toBeNull();
+  });
+
+  test('DEAL-007 DEAL-036 the lightning deal option is read with its status and call to action', () => {
+    const snapshot = snapshotFromBuyingOptions([
+      { type: 'NEW' },
+      {
+        type: 'LIGHTNING_DEAL',
+        dealDetails: {
+          dealId: 'deal-tab',
+          type: 'LIGHTNING_DEAL',
+          state: 'AVAILABLE',
+          startTime: T - MIN,
+          endTime: T + MIN,
+          earlyAccessDurationInMilliseconds: 0,
+          percentClaimed: 30,
+          percentClaimedMessage: '30% claimed',
+          dealPrice: { amount: 69.99, currencyCode: 'USD', displayString: '$69.99' },
+          maxPerCustomer: 2,
+          accessible: true,
+        },
+        dealCustomerStatus: { state: 'IN_CART', expiryTime: T + 5 * MIN, quantity: 1, claimableQuantity: 0 },
+        callToAction: { addToCart: { data: { canAddToCart: true, offerListingId: 'ld-1' } } },
+      },
+    ]);
+    expect(snapshot).toMatchObject({
+      dealId: 'deal-tab',
+      accessBehavior: null,
+      customer: { state: 'IN_CART', expiryTime: T + 5 * MIN, quantity: 1, waitlistPosition: null },
+      canAddToCart: true,
+    });
   });
 });

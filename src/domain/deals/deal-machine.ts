@@ -1,3 +1,18 @@
+import type {
+  DealCustomerStatus,
+  DealDetails,
+  LightningDealBuyingOption,
+} from '../../shared/contracts/deals';
+import {
+  CLAIM_QUANTITY_RESTRICTION_ERROR,
+  type ClaimCustomerState,
+  type ClaimDealAsinState,
+  CUSTOMER_STATE_FROM_CLAIM,
+  type DealAccessBehavior,
+  type DealCustomerState,
+  type DealState,
+} from '../../shared/deal-constants';
+
 // The lightning deal buy box as a pure state machine: `transition(state, event, now)` (DEAL-010..020,
 // DEAL-042..044). `now` is always the server's clock (the page's clock plus the offset from the page
 // data's systemTime), in epoch milliseconds.
@@ -5,18 +20,8 @@
 export const DEAL_TIMER_TICK_MS = 1000;
 /** DEAL-016: one second after a timer expires the deal is fetched again. */
 export const DEAL_REFETCH_DELAY_MS = 1000;
-export const QUANTITY_RESTRICTION_ERROR_TYPE = 'deal.claim.quantity-restriction-violation.error/v1';
-
-export type DealState = 'AVAILABLE' | 'UPCOMING' | 'WAITLISTFULL' | 'UNKNOWN';
-export type DealCustomerState =
-  | 'NONE'
-  | 'IN_CART'
-  | 'PENDING_ADD_TO_CART'
-  | 'CLAIMED'
-  | 'EXPIRED'
-  | 'UNKNOWN';
-export type ClaimCustomerState = 'NONE' | 'INCART' | 'PENDINGATC' | 'CLAIMED' | 'EXPIRED';
-export type AccessBehavior = 'PRIME_EARLY_ACCESS' | 'APP_ONLY_LD' | 'PRIME_ONLY';
+export const QUANTITY_RESTRICTION_ERROR_TYPE = CLAIM_QUANTITY_RESTRICTION_ERROR;
+export type { DealCustomerState, DealState };
 
 /** One lightning deal as the product call answers it, with times as epoch milliseconds. */
 export type DealSnapshot = {
@@ -25,11 +30,22 @@ export type DealSnapshot = {
   state: DealState;
   startTime: number;
   endTime: number;
-  accessBehavior: AccessBehavior | null;
+  accessBehavior: DealAccessBehavior | null;
   earlyAccessDurationInMilliseconds: number;
   percentClaimed: number;
   percentClaimedMessage: string;
-  customer: { state: DealCustomerState; expiryTime: number | null };
+  maxPerCustomer: number;
+  /** The server's answer to the access rules when it sent this (the page re-checks them as time runs). */
+  accessible: boolean;
+  customer: {
+    state: DealCustomerState;
+    expiryTime: number | null;
+    /** Units held, waited for or ordered. */
+    quantity: number;
+    /** How many more units the shopper may claim now. */
+    claimableQuantity: number;
+    waitlistPosition: number | null;
+  };
   /** The call to action's addToCart flag. */
   canAddToCart: boolean;
 };
@@ -60,8 +76,10 @@ export type DealMachineState = {
 
 export type ClaimResponse = {
   customerState: ClaimCustomerState;
-  dealAsinState: 'AVAILABLE' | 'UPCOMING' | 'WAITLISTFULL';
+  dealAsinState: ClaimDealAsinState;
   msUntilExpiration: number;
+  quantity: number;
+  waitlistPosition?: number | undefined;
 };
 
 /** A failed claim: the error type and entity.status from the answer, if any, and the HTTP status (0 offline). */
@@ -78,14 +96,43 @@ export type DealEvent =
 
 /** Reading 1: the claim answer's short customer states name the product answer's long ones. */
 export function customerStateFromClaim(state: ClaimCustomerState): DealCustomerState {
-  switch (state) {
-    case 'INCART':
-      return 'IN_CART';
-    case 'PENDINGATC':
-      return 'PENDING_ADD_TO_CART';
-    default:
-      return state;
-  }
+  return CUSTOMER_STATE_FROM_CLAIM[state];
+}
+
+/** The lightning deal of a product answer's buying options, as the machine reads it; null when none came back. */
+export function snapshotFromBuyingOptions(
+  options: readonly {
+    type: string;
+    dealDetails?: DealDetails;
+    dealCustomerStatus?: DealCustomerStatus;
+    callToAction?: LightningDealBuyingOption['callToAction'];
+  }[],
+): DealSnapshot | null {
+  const option = options.find((o) => o.type === 'LIGHTNING_DEAL' && o.dealDetails && o.dealCustomerStatus);
+  if (!option?.dealDetails || !option.dealCustomerStatus) return null;
+  const details = option.dealDetails;
+  const status = option.dealCustomerStatus;
+  return {
+    dealId: details.dealId,
+    type: details.type,
+    state: details.state,
+    startTime: details.startTime,
+    endTime: details.endTime,
+    accessBehavior: details.accessBehavior ?? null,
+    earlyAccessDurationInMilliseconds: details.earlyAccessDurationInMilliseconds,
+    percentClaimed: details.percentClaimed,
+    percentClaimedMessage: details.percentClaimedMessage,
+    maxPerCustomer: details.maxPerCustomer,
+    accessible: details.accessible,
+    customer: {
+      state: status.state,
+      expiryTime: status.expiryTime ?? null,
+      quantity: status.quantity,
+      claimableQuantity: status.claimableQuantity,
+      waitlistPosition: status.waitlistPosition ?? null,
+    },
+    canAddToCart: option.callToAction?.addToCart.data.canAddToCart ?? false,
+  };
 }
 
 const holdsUnits = (state: DealCustomerState) => state === 'IN_CART' || state === 'PENDING_ADD_TO_CART';
@@ -126,7 +173,9 @@ const emptyDeal: DealSnapshot = {
   earlyAccessDurationInMilliseconds: 0,
   percentClaimed: 0,
   percentClaimedMessage: '',
-  customer: { state: 'UNKNOWN', expiryTime: null },
+  maxPerCustomer: 0,
+  accessible: false,
+  customer: { state: 'UNKNOWN', expiryTime: null, quantity: 0, claimableQuantity: 0, waitlistPosition: null },
   canAddToCart: false,
 };
 
@@ -207,6 +256,9 @@ export function transition(state: DealMachineState, event: DealEvent, now: numbe
         customer: {
           state: customerState,
           expiryTime: holdsUnits(customerState) ? now + event.response.msUntilExpiration : null,
+          quantity: event.response.quantity,
+          claimableQuantity: holdsUnits(customerState) ? 0 : held.deal.customer.claimableQuantity,
+          waitlistPosition: event.response.waitlistPosition ?? null,
         },
       });
       return {
