@@ -176,6 +176,50 @@ describe('deal state', () => {
     expect(fetched.deal.state).toBe('AVAILABLE');
   });
 
+  test('DEAL-014 a fetch from a server a moment behind does not turn a started deal back to UPCOMING', () => {
+    const started = transition(
+      initialDealState(createDeal({ state: 'UPCOMING', startTime: T, canAddToCart: false })),
+      { type: 'tick' },
+      T,
+    );
+    const fetched = run(started, [
+      [{ type: 'refetch-started' }, T + 1_000],
+      [
+        {
+          type: 'deal-fetched',
+          snapshot: createDeal({ state: 'UPCOMING', startTime: T, canAddToCart: false }),
+        },
+        T + 1_050,
+      ],
+      [{ type: 'tick' }, T + 2_000],
+    ]);
+    expect(fetched.deal.state).toBe('AVAILABLE');
+    expect(fetched.refetchAt).toBeNull();
+  });
+
+  test('DEAL-012 a hold that ran out here keeps the processing message until the server has swept it', () => {
+    const hold = customer('IN_CART', T + 10_000);
+    const expired = run(initialDealState(createDeal({ customer: hold })), [
+      [{ type: 'tick' }, T + 10_000],
+      [{ type: 'refetch-started' }, T + 11_000],
+      [
+        { type: 'deal-fetched', snapshot: createDeal({ customer: { ...hold, expiryTime: T + 10_040 } }) },
+        T + 11_100,
+      ],
+      [{ type: 'tick' }, T + 12_000],
+    ]);
+    expect(expired.processing).toBe(true);
+    expect(expired.expired.hold).toBe(true);
+    expect(expired.refetchAt).toBeNull();
+    const swept = transition(
+      expired,
+      { type: 'deal-fetched', snapshot: createDeal({ customer: customer('EXPIRED', null) }) },
+      T + 26_000,
+    );
+    expect(swept.processing).toBe(false);
+    expect(swept.deal.customer.state).toBe('EXPIRED');
+  });
+
   test('DEAL-016 one second after the end timer expires the deal is fetched again', () => {
     const ending = initialDealState(createDeal({ endTime: T + 10_000 }));
     expect(transition(ending, { type: 'tick' }, T + 9_999).refetchAt).toBeNull();

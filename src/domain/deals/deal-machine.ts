@@ -135,6 +135,9 @@ export function snapshotFromBuyingOptions(
   };
 }
 
+/** How far a fetched hold's expiry may differ from the one derived from the claim answer and be the same hold. */
+const SAME_HOLD_TOLERANCE_MS = 5_000;
+
 const holdsUnits = (state: DealCustomerState) => state === 'IN_CART' || state === 'PENDING_ADD_TO_CART';
 
 /** DEAL-020: a deal in the cart clears the call to action. */
@@ -208,20 +211,27 @@ function applySnapshot(
     // DEAL-017: no lightning deal came back: polling stops, the 'deal unavailable' view shows.
     return { ...state, unavailable: true, polling: false, processing: false, refetchAt: null };
   }
-  const next = withCallToAction(snapshot);
+  // DEAL-014: the start time passing makes the deal available, whatever a server a moment behind says.
+  const started = snapshot.state === 'UPCOMING' && now >= snapshot.startTime;
+  const next = withCallToAction(started ? { ...snapshot, state: 'AVAILABLE' } : snapshot);
+  // The same hold as before, give or take the claim answer's trip: one that ran out here stays run out,
+  // and its processing message stays, until the server has swept it.
   const sameHold =
+    holdsUnits(next.customer.state) &&
     next.customer.state === state.deal.customer.state &&
-    next.customer.expiryTime === state.deal.customer.expiryTime;
+    Math.abs((next.customer.expiryTime ?? 0) - (state.deal.customer.expiryTime ?? 0)) <
+      SAME_HOLD_TOLERANCE_MS;
+  const holdExpired = sameHold && state.expired.hold;
   return {
     ...state,
     deal: next,
     unavailable: false,
-    processing: state.claiming,
+    processing: state.claiming || holdExpired,
     changeover: changeoverAt(state, state.deal.state, next.state, now),
     expired: {
-      start: next.state === 'UPCOMING' ? false : state.expired.start || now >= next.startTime,
+      start: now >= next.startTime,
       end: now >= next.endTime ? state.expired.end : false,
-      hold: sameHold ? state.expired.hold : false,
+      hold: holdExpired,
     },
   };
 }
