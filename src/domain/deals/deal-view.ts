@@ -119,7 +119,8 @@ export function dealView(state: DealMachineState, context: DealViewContext): Dea
     accessible &&
     appAllows &&
     !holdsUnits(deal) &&
-    !state.processing &&
+    // The form stays (disabled) while its own claim runs, so focus is not lost under the shopper.
+    (state.claiming || !state.processing) &&
     !state.unableToClaimPrimeOnlyDealOfTheDay &&
     quantities.length > 0;
 

@@ -9,6 +9,7 @@ import { JumpLinksBar } from '../../features/product-details/jump-links-bar';
 import { SiteFooter } from '../../layout/site-footer';
 import { SiteHeader } from '../../layout/site-header';
 import type { ProductPageData } from '../../page-data';
+import { DealBuyBoxSlot } from './deal-buy-box-slot';
 
 /** /dp/{asin}: gallery, title, rating, price block, bullets and the buy box. */
 export function ProductPage({ data }: { data: ProductPageData }) {
@@ -67,10 +68,16 @@ export function ProductPage({ data }: { data: ProductPageData }) {
           ) : null}
           <FeatureBullets bullets={product.bullets} />
         </section>
-        {product.offer ? (
+        {product.offer || data.deal ? (
           <div className="product__purchase">
             <DeliveryLocation zip={data.shopper.deliveryZip} eligible={data.shopper.locationPromptEligible} />
-            <BuyBox data={data} offer={product.offer} onCartCount={setCartCount} />
+            <DealBuyBoxSlot
+              deal={data.deal}
+              regularPrice={offer?.price.displayString ?? null}
+              onCartCount={setCartCount}
+            >
+              {product.offer ? <BuyBox data={data} offer={product.offer} onCartCount={setCartCount} /> : null}
+            </DealBuyBoxSlot>
           </div>
         ) : (
           <aside className="buy-box" aria-label="Buy box">
