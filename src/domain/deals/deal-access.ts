@@ -155,6 +155,7 @@ export function customerStateOf(
         ? { state: 'IN_CART', quantity: claim.heldUnits, expiryTime: claim.expiresAt }
         : { state: 'EXPIRED', quantity: 0 };
     case 'WAITLISTED':
+      if (claim.expiresAt !== null && claim.expiresAt <= now) return { state: 'EXPIRED', quantity: 0 };
       return {
         state: 'PENDING_ADD_TO_CART',
         quantity: claim.waitingUnits,

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { DEAL_ACCESS_BEHAVIORS, DEAL_TYPES } from '../../shared/deal-constants';
 import { MARKETPLACE_IDS } from '../../shared/marketplaces';
 
 // The catalog file format (docs/catalog.md). Prices are decimal amounts in the offer's marketplace
@@ -78,6 +79,39 @@ const features = z
   .strict()
   .default({});
 
+/**
+ * A lightning deal on the product (decision 0009): its own offer at the deal price, sold by the
+ * product's first offer's merchant. Times are minutes relative to the import.
+ */
+const deal = z
+  .object({
+    dealId: z.string().regex(/^[A-Za-z0-9_-]{1,80}$/, 'may hold letters, digits, _ and - only (1-80)'),
+    type: z.enum(DEAL_TYPES).default('LIGHTNING_DEAL'),
+    offerListingId: z.string().min(1).max(200),
+    price: money,
+    startsMinutesAfterImport: z.number().int().min(-525_600).max(525_600),
+    endsMinutesAfterImport: z.number().int().min(-525_600).max(525_600),
+    totalUnits: z.number().int().min(1).max(1_000_000),
+    /** Units already claimed when the catalog is imported (they never return). */
+    claimedUnits: z.number().int().min(0).default(0),
+    maxPerCustomer: z.number().int().min(1).max(99),
+    accessBehavior: z.enum(DEAL_ACCESS_BEHAVIORS).optional(),
+    earlyAccessMinutes: z.number().int().min(0).max(1440).default(0),
+  })
+  .strict()
+  .refine((d) => d.endsMinutesAfterImport > d.startsMinutesAfterImport, {
+    message: 'must end after it starts',
+    path: ['endsMinutesAfterImport'],
+  })
+  .refine((d) => d.claimedUnits <= d.totalUnits, {
+    message: 'must not exceed totalUnits',
+    path: ['claimedUnits'],
+  })
+  .refine((d) => d.earlyAccessMinutes === 0 || d.accessBehavior === 'PRIME_EARLY_ACCESS', {
+    message: 'early access needs accessBehavior PRIME_EARLY_ACCESS',
+    path: ['earlyAccessMinutes'],
+  });
+
 const product = z
   .object({
     asin: z.string().regex(/^[A-Z0-9]{10}$/, 'must be 10 characters A-Z or 0-9'),
@@ -98,6 +132,7 @@ const product = z
       .default({ rating: 0, count: 0 }),
     features,
     offers: z.array(offer).min(1).max(20),
+    deal: deal.optional(),
   })
   .strict();
 
@@ -115,6 +150,16 @@ export const catalogSchema = z
         ctx.addIssue({ code: 'custom', message: `duplicate asin ${p.asin}`, path: ['products', i, 'asin'] });
       }
       asins.set(p.asin, i);
+      if (p.deal) {
+        const owner = offers.get(p.deal.offerListingId);
+        if (owner !== undefined || p.offers.some((o) => o.offerListingId === p.deal?.offerListingId)) {
+          ctx.addIssue({
+            code: 'custom',
+            message: `offerListingId ${p.deal.offerListingId} is already used by ${owner ?? p.asin}`,
+            path: ['products', i, 'deal', 'offerListingId'],
+          });
+        }
+      }
       p.offers.forEach((o, j) => {
         const owner = offers.get(o.offerListingId);
         if (owner !== undefined) {
@@ -126,6 +171,7 @@ export const catalogSchema = z
         }
         offers.set(o.offerListingId, p.asin);
       });
+      if (p.deal) offers.set(p.deal.offerListingId, p.asin);
     });
   })
   .meta({ id: 'Catalog', title: 'Store catalog' });
@@ -134,3 +180,4 @@ export type Catalog = z.output<typeof catalogSchema>;
 export type CatalogProduct = Catalog['products'][number];
 export type CatalogOffer = CatalogProduct['offers'][number];
 export type ProductFeatures = CatalogProduct['features'];
+export type CatalogDeal = NonNullable<CatalogProduct['deal']>;

@@ -63,6 +63,13 @@ export async function addCartItems(
             field: `items.${index}.offerListingId`,
           });
         }
+        if (offer.condition_type === 'LIGHTNING_DEAL') {
+          throw new Refused(422, {
+            code: 'deal_claim_required',
+            message: `offer ${offer.id} is a lightning deal; claim it to add it to the cart`,
+            field: `items.${index}.offerListingId`,
+          });
+        }
         const association = item.additionalParameters?.itemAssociation?.associatedItemId ?? null;
         const held = lines.filter((l) => l.offer_id === offer.id).reduce((sum, l) => sum + l.quantity, 0);
         const problem = checkCartLine(
