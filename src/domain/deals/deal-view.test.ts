@@ -224,6 +224,8 @@ describe('access on the page', () => {
     expect(view(deal, { prime: true }).claim).not.toBeNull();
     expect(view(deal, { prime: false }).accessible).toBe(false);
     expect(view(deal, { prime: false }).claim).toBeNull();
+    expect(view(deal, { prime: false }).primeOnly).toBe(true);
+    expect(view(deal, { prime: true }).primeOnly).toBe(false);
   });
 
   test('DEAL-026 an ordinary deal outside any early access window is accessible without Prime', () => {

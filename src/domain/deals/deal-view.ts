@@ -34,6 +34,8 @@ export type DealView = {
   progress: { percent: number; message: string; tone: ProgressTone } | null;
   /** The Prime early access message: a member inside their window, or a non-member waiting out theirs. */
   primeEarlyAccess: 'member' | 'non-member' | null;
+  /** DEAL-025: a Prime-only deal seen without the Prime savings benefit says why it cannot be claimed. */
+  primeOnly: boolean;
   appOnly: AppOnlyPrompt;
   /** The quantity dropdown and add to cart; null when the shopper cannot claim now. */
   claim: { quantities: number[]; label: 'Add to Cart' | 'Join Waitlist' } | null;
@@ -88,6 +90,7 @@ export function dealView(state: DealMachineState, context: DealViewContext): Dea
     endCountdown: null,
     progress: null,
     primeEarlyAccess: null,
+    primeOnly: false,
     appOnly: null,
     claim: null,
     failure: null,
@@ -148,6 +151,7 @@ export function dealView(state: DealMachineState, context: DealViewContext): Dea
           }
         : null,
     primeEarlyAccess: early.inWindow ? (context.hasPrimeSavingsBenefit ? 'member' : 'non-member') : null,
+    primeOnly: deal.accessBehavior === 'PRIME_ONLY' && !context.hasPrimeSavingsBenefit,
     appOnly,
     claim: canClaim
       ? {

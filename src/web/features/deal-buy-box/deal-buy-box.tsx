@@ -94,6 +94,7 @@ export function DealBuyBox({ setup, children, regularPrice = null, onCartCount }
   const details = setup.initialBuyingOption.dealDetails;
   const deal = (
     <DealOffer
+      asin={setup.asin}
       view={view}
       state={state}
       quantity={quantity}
@@ -202,6 +203,7 @@ const HEADER_MESSAGES: Record<
 };
 
 function DealOffer({
+  asin,
   view,
   state,
   quantity,
@@ -209,6 +211,7 @@ function DealOffer({
   onClaim,
   messageRef,
 }: {
+  asin: string;
   view: DealView;
   state: DealMachineState;
   quantity: number;
@@ -275,6 +278,13 @@ function DealOffer({
         <p className="deal-box__prime">
           <span className="deal-box__prime-mark">prime</span> Prime members have early access to this deal. It
           opens to everyone when the countdown ends.
+        </p>
+      ) : null}
+      {view.primeOnly ? (
+        <p className="deal-box__prime">
+          <span className="deal-box__prime-mark">prime</span> This deal is for Prime members only.{' '}
+          <a href={`/gp/sign-in.html?path=${encodeURIComponent(`/dp/${asin}`)}`}>Sign in</a> with a Prime
+          account to claim it.
         </p>
       ) : null}
       {view.startCountdown ? (
