@@ -14,6 +14,7 @@ import { METRIC_SCHEMAS } from '../../../shared/metric-schemas';
 import { claimDeal, fetchCartCount } from '../../api/deals-api';
 import { sendMetricEvents } from '../../api/metrics-client';
 import { Popover } from '../../ui/popover';
+import { useIsClient } from '../../ui/use-is-client';
 import { useDealClock } from './use-deal-clock';
 import { useDealPolling } from './use-deal-polling';
 
@@ -220,6 +221,8 @@ function DealOffer({
   messageRef: RefObject<HTMLDivElement | null>;
 }) {
   const ids = { quantity: useId(), progress: useId() };
+  // A claim needs the script: until the box has hydrated its button waits, disabled.
+  const ready = useIsClient();
   const { deal } = state;
   const header = view.header ? HEADER_MESSAGES[view.header] : null;
   return (
@@ -354,7 +357,7 @@ function DealOffer({
           <button
             type="submit"
             className="button button--cart button--wide"
-            disabled={state.claiming}
+            disabled={!ready || state.claiming}
             aria-busy={state.claiming}
           >
             {state.claiming ? 'Adding…' : view.claim.label}
