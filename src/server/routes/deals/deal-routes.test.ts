@@ -151,7 +151,7 @@ describe.each(dialects)('lightning deals on %s', (dialect) => {
     expect(other.dealDetails.startTime).toBe(T0 + 33 * MIN);
   });
 
-  test('the plain product answer leaves deal offers out and stays shared; the deal answer is never cached', async () => {
+  test('DEAL-036 the plain product answer leaves deal offers out and stays shared; the deal answer is never cached', async () => {
     const s = await shopper();
     const plain = await s.request({ method: 'GET', url: `/api/marketplaces/${US}/products/${TABLET.asin}` });
     expect(plain.json().entity.buyingOptions.map((o: { type: string }) => o.type)).not.toContain(
@@ -285,7 +285,7 @@ describe.each(dialects)('lightning deals on %s', (dialect) => {
     ctx.clock.now = T0;
   });
 
-  test('an app-only deal is claimed only from the app', async () => {
+  test('DEAL-039 an app-only deal is claimed only from the app', async () => {
     const s = await shopper();
     const refused = await claim(s, PLUGS);
     expect(refused.statusCode).toBe(403);
@@ -324,7 +324,7 @@ describe.each(dialects)('lightning deals on %s', (dialect) => {
     expect(await s.cartCount()).toBe(0);
   });
 
-  test('bad claim input answers 400 (or 404/403) with the error shape and changes nothing', async () => {
+  test('DEAL-034 bad claim input answers 400 (or 404/403) with the error shape and changes nothing', async () => {
     const s = await shopper();
     const before = (await dealRow(TABLET.dealId)).claimed_units;
     for (const body of [
@@ -406,7 +406,7 @@ describe.each(dialects)('lightning deals on %s', (dialect) => {
     expect(empty.statusCode).toBe(400);
   });
 
-  test('a sold-out deal puts the shopper on the waitlist: PENDINGATC, WAITLISTFULL, place in line', async () => {
+  test('DEAL-039 DEAL-009 a sold-out deal puts the shopper on the waitlist: PENDINGATC, WAITLISTFULL, place in line', async () => {
     const a = await shopper();
     const b = await shopper();
     const first = await claim(a, CAMERA);
@@ -459,7 +459,7 @@ describe.each(dialects)('deal holds over time on %s', (dialect) => {
         .executeTakeFirstOrThrow()
     ).claimed_units;
 
-  test('expired holds return their units, which go to the waitlist in order', async () => {
+  test('DEAL-039 expired holds return their units, which go to the waitlist in order', async () => {
     ctx.clock.now = T0;
     // Leave 3 units free.
     await ctx.store.db
@@ -520,7 +520,7 @@ describe.each(dialects)('deal holds over time on %s', (dialect) => {
     ctx.clock.now = T0 + DEAL_HOLD_MS + MIN;
   });
 
-  test('a removed deal line returns its units at once; an order keeps them past the hold', async () => {
+  test('DEAL-039 a removed deal line returns its units at once; an order keeps them past the hold', async () => {
     ctx.clock.now = T0 + 2 * DEAL_HOLD_MS + 2 * MIN;
     await ctx.store.db
       .updateTable('deals')
@@ -564,7 +564,7 @@ describe.each(dialects)('deal holds over time on %s', (dialect) => {
     expect(refused.json().type).toBe(CLAIM_QUANTITY_RESTRICTION_ERROR);
   });
 
-  test('an order after the hold ran out is refused at the deal price', async () => {
+  test('DEAL-039 an order after the hold ran out is refused at the deal price', async () => {
     const s = new Shopper(ctx.app);
     await s.visit('/gp/sign-in.html');
     await s.postForm('/gp/sign-in.html', {
