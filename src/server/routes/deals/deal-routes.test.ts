@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { createTestApp, Shopper, T0, type TestContext } from '../../../../tests/helpers/test-app';
 import { dialects } from '../../../../tests/helpers/test-store';
-import { claimResponse, lightningDealBuyingOption } from '../../../shared/contracts/deals';
+import { claimResponse, dealSetup, lightningDealBuyingOption } from '../../../shared/contracts/deals';
 import {
   CLAIM_CUSTOMER_STATES,
   CLAIM_DEAL_ASIN_STATES,
@@ -81,6 +81,76 @@ describe.each(dialects)('lightning deals on %s', (dialect) => {
       quantity: number;
       price: { amount: number };
     }[];
+
+  const pageData = (html: string) =>
+    JSON.parse(/<script type="application\/json" id="page-data">(.*?)<\/script>/s.exec(html)?.[1] ?? 'null');
+
+  test('DEAL-008 the product page data of a deal product carries the deal setup data', async () => {
+    const s = new Shopper(ctx.app);
+    const page = await s.visit('/dp/B0PDPTAB01');
+    const setup = dealSetup.parse(pageData(page.body).deal);
+    expect(setup).toMatchObject({
+      dealId: TABLET.dealId,
+      asin: TABLET.asin,
+      aapiEndpoint: `/api/marketplaces/${US}/products/${TABLET.asin}`,
+      offerListingId: TABLET.offerListingId,
+      claimDealAapiEndpoint: `/api/marketplaces/${US}/deals/`,
+      cartCountAapiEndpoint: `/api/marketplaces/${US}/cart/count`,
+      cartAddItemsAapiEndpoint: `/api/marketplaces/${US}/cart/carts/retail/items`,
+      aapiCsrfToken: s.csrfToken,
+      languageOfPreference: 'en-US',
+      systemTime: ctx.clock.now,
+      pollingIntervalMs: 15_000,
+      mobile: false,
+      app: false,
+      hasPrimeSavingsBenefit: false,
+      showAppOnlyDealCx: false,
+      itemCustomerState: 'NONE',
+      claimRefTag: 'dp_ld_claim',
+    });
+    expect(setup.initialBuyingOption.dealDetails.state).toBe('AVAILABLE');
+    // The page's claim URL, built from the setup data, is the claim route.
+    const url = `${setup.claimDealAapiEndpoint}${setup.dealId}/claim-and-add-to-cart?ref=${setup.claimRefTag}`;
+    const claimed = await s.request({
+      method: 'POST',
+      url,
+      headers: { 'content-type': 'application/json', 'x-csrf-token': setup.aapiCsrfToken },
+      payload: JSON.stringify({ asin: setup.asin, quantity: 1 }),
+    });
+    expect(claimed.statusCode).toBe(200);
+    const again = dealSetup.parse(pageData((await s.visit('/dp/B0PDPTAB01')).body).deal);
+    expect(again.itemCustomerState).toBe('IN_CART');
+    expect(pageData((await s.visit('/dp/B0PDPSPK01')).body).deal).toBeNull();
+  });
+
+  test('DEAL-008 mobile, app, Prime benefit and the app-only call to action follow the shopper', async () => {
+    const desktop = new Shopper(ctx.app);
+    const plugs = dealSetup.parse(pageData((await desktop.visit('/dp/B0PDPPLG01')).body).deal);
+    expect(plugs).toMatchObject({ mobile: false, app: false, showAppOnlyDealCx: true });
+    const phone = await desktop.request({
+      method: 'GET',
+      url: '/dp/B0PDPPLG01',
+      headers: {
+        accept: 'text/html',
+        'user-agent': 'Mozilla/5.0 (Linux; Android 14; Pixel 7) Mobile Safari',
+      },
+    });
+    expect(dealSetup.parse(pageData(phone.body).deal)).toMatchObject({
+      mobile: true,
+      app: false,
+      showAppOnlyDealCx: true,
+    });
+    const inApp = await desktop.request({
+      method: 'GET',
+      url: '/dp/B0PDPPLG01',
+      headers: { accept: 'text/html', 'user-agent': 'Mozilla/5.0 (iPhone) PdpStoreApp/3.1' },
+    });
+    expect(dealSetup.parse(pageData(inApp.body).deal)).toMatchObject({ app: true, showAppOnlyDealCx: false });
+    const prime = await signedIn('prime@example.com', 'prime-demo');
+    const stick = dealSetup.parse(pageData((await prime.visit('/dp/B0PDPSTK01')).body).deal);
+    expect(stick.hasPrimeSavingsBenefit).toBe(true);
+    expect(stick.initialBuyingOption.dealDetails.startTime).toBe(T0 + 3 * MIN);
+  });
 
   test('DEAL-036 the product call with LIGHTNING_DEAL answers the deal option with details, call to action and status', async () => {
     const s = await shopper();
