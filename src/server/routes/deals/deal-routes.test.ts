@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { createTestApp, Shopper, T0, type TestContext } from '../../../../tests/helpers/test-app';
 import { dialects } from '../../../../tests/helpers/test-store';
-import { claimResponse, lightningDealBuyingOption } from '../../../shared/contracts/deals';
+import { claimResponse, dealSetup, lightningDealBuyingOption } from '../../../shared/contracts/deals';
 import {
   CLAIM_CUSTOMER_STATES,
   CLAIM_DEAL_ASIN_STATES,
@@ -82,6 +82,76 @@ describe.each(dialects)('lightning deals on %s', (dialect) => {
       price: { amount: number };
     }[];
 
+  const pageData = (html: string) =>
+    JSON.parse(/<script type="application\/json" id="page-data">(.*?)<\/script>/s.exec(html)?.[1] ?? 'null');
+
+  test('DEAL-008 the product page data of a deal product carries the deal setup data', async () => {
+    const s = new Shopper(ctx.app);
+    const page = await s.visit('/dp/B0PDPTAB01');
+    const setup = dealSetup.parse(pageData(page.body).deal);
+    expect(setup).toMatchObject({
+      dealId: TABLET.dealId,
+      asin: TABLET.asin,
+      aapiEndpoint: `/api/marketplaces/${US}/products/${TABLET.asin}`,
+      offerListingId: TABLET.offerListingId,
+      claimDealAapiEndpoint: `/api/marketplaces/${US}/deals/`,
+      cartCountAapiEndpoint: `/api/marketplaces/${US}/cart/count`,
+      cartAddItemsAapiEndpoint: `/api/marketplaces/${US}/cart/carts/retail/items`,
+      aapiCsrfToken: s.csrfToken,
+      languageOfPreference: 'en-US',
+      systemTime: ctx.clock.now,
+      pollingIntervalMs: 15_000,
+      mobile: false,
+      app: false,
+      hasPrimeSavingsBenefit: false,
+      showAppOnlyDealCx: false,
+      itemCustomerState: 'NONE',
+      claimRefTag: 'dp_ld_claim',
+    });
+    expect(setup.initialBuyingOption.dealDetails.state).toBe('AVAILABLE');
+    // The page's claim URL, built from the setup data, is the claim route.
+    const url = `${setup.claimDealAapiEndpoint}${setup.dealId}/claim-and-add-to-cart?ref=${setup.claimRefTag}`;
+    const claimed = await s.request({
+      method: 'POST',
+      url,
+      headers: { 'content-type': 'application/json', 'x-csrf-token': setup.aapiCsrfToken },
+      payload: JSON.stringify({ asin: setup.asin, quantity: 1 }),
+    });
+    expect(claimed.statusCode).toBe(200);
+    const again = dealSetup.parse(pageData((await s.visit('/dp/B0PDPTAB01')).body).deal);
+    expect(again.itemCustomerState).toBe('IN_CART');
+    expect(pageData((await s.visit('/dp/B0PDPSPK01')).body).deal).toBeNull();
+  });
+
+  test('DEAL-008 mobile, app, Prime benefit and the app-only call to action follow the shopper', async () => {
+    const desktop = new Shopper(ctx.app);
+    const plugs = dealSetup.parse(pageData((await desktop.visit('/dp/B0PDPPLG01')).body).deal);
+    expect(plugs).toMatchObject({ mobile: false, app: false, showAppOnlyDealCx: true });
+    const phone = await desktop.request({
+      method: 'GET',
+      url: '/dp/B0PDPPLG01',
+      headers: {
+        accept: 'text/html',
+        'user-agent': 'Mozilla/5.0 (Linux; Android 14; Pixel 7) Mobile Safari',
+      },
+    });
+    expect(dealSetup.parse(pageData(phone.body).deal)).toMatchObject({
+      mobile: true,
+      app: false,
+      showAppOnlyDealCx: true,
+    });
+    const inApp = await desktop.request({
+      method: 'GET',
+      url: '/dp/B0PDPPLG01',
+      headers: { accept: 'text/html', 'user-agent': 'Mozilla/5.0 (iPhone) PdpStoreApp/3.1' },
+    });
+    expect(dealSetup.parse(pageData(inApp.body).deal)).toMatchObject({ app: true, showAppOnlyDealCx: false });
+    const prime = await signedIn('prime@example.com', 'prime-demo');
+    const stick = dealSetup.parse(pageData((await prime.visit('/dp/B0PDPSTK01')).body).deal);
+    expect(stick.hasPrimeSavingsBenefit).toBe(true);
+    expect(stick.initialBuyingOption.dealDetails.startTime).toBe(T0 + 3 * MIN);
+  });
+
   test('DEAL-036 the product call with LIGHTNING_DEAL answers the deal option with details, call to action and status', async () => {
     const s = await shopper();
     const body = (await dealAnswer(s, TABLET)).json();
@@ -151,7 +221,7 @@ describe.each(dialects)('lightning deals on %s', (dialect) => {
     expect(other.dealDetails.startTime).toBe(T0 + 33 * MIN);
   });
 
-  test('the plain product answer leaves deal offers out and stays shared; the deal answer is never cached', async () => {
+  test('DEAL-036 the plain product answer leaves deal offers out and stays shared; the deal answer is never cached', async () => {
     const s = await shopper();
     const plain = await s.request({ method: 'GET', url: `/api/marketplaces/${US}/products/${TABLET.asin}` });
     expect(plain.json().entity.buyingOptions.map((o: { type: string }) => o.type)).not.toContain(
@@ -285,7 +355,7 @@ describe.each(dialects)('lightning deals on %s', (dialect) => {
     ctx.clock.now = T0;
   });
 
-  test('an app-only deal is claimed only from the app', async () => {
+  test('DEAL-039 an app-only deal is claimed only from the app', async () => {
     const s = await shopper();
     const refused = await claim(s, PLUGS);
     expect(refused.statusCode).toBe(403);
@@ -324,7 +394,7 @@ describe.each(dialects)('lightning deals on %s', (dialect) => {
     expect(await s.cartCount()).toBe(0);
   });
 
-  test('bad claim input answers 400 (or 404/403) with the error shape and changes nothing', async () => {
+  test('DEAL-034 bad claim input answers 400 (or 404/403) with the error shape and changes nothing', async () => {
     const s = await shopper();
     const before = (await dealRow(TABLET.dealId)).claimed_units;
     for (const body of [
@@ -406,7 +476,7 @@ describe.each(dialects)('lightning deals on %s', (dialect) => {
     expect(empty.statusCode).toBe(400);
   });
 
-  test('a sold-out deal puts the shopper on the waitlist: PENDINGATC, WAITLISTFULL, place in line', async () => {
+  test('DEAL-039 DEAL-009 a sold-out deal puts the shopper on the waitlist: PENDINGATC, WAITLISTFULL, place in line', async () => {
     const a = await shopper();
     const b = await shopper();
     const first = await claim(a, CAMERA);
@@ -459,7 +529,7 @@ describe.each(dialects)('deal holds over time on %s', (dialect) => {
         .executeTakeFirstOrThrow()
     ).claimed_units;
 
-  test('expired holds return their units, which go to the waitlist in order', async () => {
+  test('DEAL-039 expired holds return their units, which go to the waitlist in order', async () => {
     ctx.clock.now = T0;
     // Leave 3 units free.
     await ctx.store.db
@@ -520,7 +590,7 @@ describe.each(dialects)('deal holds over time on %s', (dialect) => {
     ctx.clock.now = T0 + DEAL_HOLD_MS + MIN;
   });
 
-  test('a removed deal line returns its units at once; an order keeps them past the hold', async () => {
+  test('DEAL-039 a removed deal line returns its units at once; an order keeps them past the hold', async () => {
     ctx.clock.now = T0 + 2 * DEAL_HOLD_MS + 2 * MIN;
     await ctx.store.db
       .updateTable('deals')
@@ -564,7 +634,7 @@ describe.each(dialects)('deal holds over time on %s', (dialect) => {
     expect(refused.json().type).toBe(CLAIM_QUANTITY_RESTRICTION_ERROR);
   });
 
-  test('an order after the hold ran out is refused at the deal price', async () => {
+  test('DEAL-039 an order after the hold ran out is refused at the deal price', async () => {
     const s = new Shopper(ctx.app);
     await s.visit('/gp/sign-in.html');
     await s.postForm('/gp/sign-in.html', {
