@@ -27,7 +27,10 @@ describe('countdowns', () => {
 
   test('DEAL-051 the in-cart timer is minutes:seconds', () => {
     expect(formatHoldTimer(15 * 60 * S)).toBe('15:00');
-    expect(formatHoldTimer(14 * 60 * S + 59 * S + 999)).toBe('14:59');
+    expect(formatHoldTimer(14 * 60 * S + 59 * S)).toBe('14:59');
+    // Part of a second still counts: 0:00 shows only once the time is up.
+    expect(formatHoldTimer(14 * 60 * S + 58 * S + 1)).toBe('14:59');
+    expect(formatHoldTimer(1)).toBe('0:01');
     expect(formatHoldTimer(65 * S)).toBe('1:05');
     expect(formatHoldTimer(9 * S)).toBe('0:09');
     expect(formatHoldTimer(0)).toBe('0:00');
@@ -39,6 +42,8 @@ describe('countdowns', () => {
     expect(formatCountdown(24 * H + 5 * H)).toBe('1 day');
     expect(formatCountdown(3 * 24 * H + 1)).toBe('3 days');
     expect(formatCountdown(24 * H - S)).toBe('23:59:59');
+    expect(formatCountdown(24 * H - 1)).toBe('1 day');
+    expect(formatCountdown(400)).toBe('00:00:01');
     expect(formatCountdown(6 * H)).toBe('06:00:00');
     expect(formatCountdown(3 * 60 * S + 7 * S)).toBe('00:03:07');
     expect(formatCountdown(0)).toBe('00:00:00');

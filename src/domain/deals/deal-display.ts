@@ -14,30 +14,30 @@ export const PROGRESS_SUCCESS_ABOVE = 89;
 export const PROGRESS_ERROR_ABOVE = 99;
 
 const pad = (n: number) => String(n).padStart(2, '0');
+// Whole seconds rounded up, so a countdown reads 0 exactly when its time has come, never before.
+const wholeSeconds = (ms: number) => Math.ceil(Math.max(0, ms) / SECOND);
 
 /** DEAL-052: a countdown shows days when one day or more remains, else hh:mm:ss. */
 export function formatCountdown(remainingMs: number): string {
-  const ms = Math.max(0, remainingMs);
-  if (ms >= DAY) {
-    const days = Math.floor(ms / DAY);
+  const seconds = wholeSeconds(remainingMs);
+  if (seconds * SECOND >= DAY) {
+    const days = Math.floor((seconds * SECOND) / DAY);
     return `${days} ${days === 1 ? 'day' : 'days'}`;
   }
-  const seconds = Math.floor(ms / SECOND);
   return `${pad(Math.floor(seconds / 3600))}:${pad(Math.floor((seconds % 3600) / 60))}:${pad(seconds % 60)}`;
 }
 
 /** DEAL-051: the in-cart (and pending) timer is minutes:seconds. */
 export function formatHoldTimer(remainingMs: number): string {
-  const seconds = Math.floor(Math.max(0, remainingMs) / SECOND);
+  const seconds = wholeSeconds(remainingMs);
   return `${Math.floor(seconds / 60)}:${pad(seconds % 60)}`;
 }
 
 /** What a screen reader hears for a countdown ("2 days", "1 hour 5 minutes 3 seconds"). */
 export function spokenCountdown(remainingMs: number): string {
-  const ms = Math.max(0, remainingMs);
   const unit = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
-  if (ms >= DAY) return unit(Math.floor(ms / DAY), 'day');
-  const seconds = Math.floor(ms / SECOND);
+  const seconds = wholeSeconds(remainingMs);
+  if (seconds * SECOND >= DAY) return unit(Math.floor((seconds * SECOND) / DAY), 'day');
   const parts = [
     [Math.floor(seconds / 3600), 'hour'],
     [Math.floor((seconds % 3600) / 60), 'minute'],

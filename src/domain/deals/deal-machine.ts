@@ -72,6 +72,8 @@ export type DealMachineState = {
   expired: { start: boolean; end: boolean; hold: boolean };
   /** DEAL-033: the changeover message and when it appeared. */
   changeover: { message: string; shownAt: number } | null;
+  /** The server time of the last event, so a view never runs behind what the machine already knows. */
+  at: number;
 };
 
 export type ClaimResponse = {
@@ -163,6 +165,7 @@ export function initialDealState(snapshot: DealSnapshot | null): DealMachineStat
     refetchAt: null,
     expired: noExpiredTimers,
     changeover: null,
+    at: 0,
   };
 }
 
@@ -243,6 +246,11 @@ export function claimErrorCode(error: ClaimError): string {
 
 /** Moves the deal buy box from one state to the next at server time `now`. */
 export function transition(state: DealMachineState, event: DealEvent, now: number): DealMachineState {
+  const next = step(state, event, now);
+  return next === state || next.at >= now ? next : { ...next, at: now };
+}
+
+function step(state: DealMachineState, event: DealEvent, now: number): DealMachineState {
   switch (event.type) {
     case 'tick':
       return tick(state, now);

@@ -88,6 +88,24 @@ describe('what the deal buy box shows', () => {
     expect(expired.processing).toBe(true);
   });
 
+  test('DEAL-011 DEAL-051 the in-cart timer never reads more than the hold, even before the next tick', () => {
+    const claimed = transition(
+      transition(initialDealState(createDeal()), { type: 'claim-started' }, T),
+      {
+        type: 'claim-succeeded',
+        response: {
+          customerState: 'INCART',
+          dealAsinState: 'AVAILABLE',
+          msUntilExpiration: 15 * MIN,
+          quantity: 1,
+        },
+      },
+      T + 800,
+    );
+    // The clock last ticked at T; the claim answer came at T + 800.
+    expect(view(claimed, { now: T }).holdTimer?.text).toBe('15:00');
+  });
+
   test('DEAL-002 pending add to cart shows the pending header and timer', () => {
     const shown = view(
       initialDealState(

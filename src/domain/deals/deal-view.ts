@@ -74,8 +74,8 @@ export const DEFAULT_CLAIM_QUANTITY = 1;
 /** Everything the deal buy box renders, derived from the machine at `now`. */
 export function dealView(state: DealMachineState, context: DealViewContext): DealView {
   const { deal } = state;
-  const { now } = context;
-  const early = earlyAccess(deal, context);
+  const now = Math.max(context.now, state.at);
+  const early = earlyAccess(deal, { ...context, now });
   // DEAL-023..026, checked again as the clock runs so the window's end opens the deal without a fetch.
   const accessible = canAccessDeal({
     hasPrimeSavingsBenefit: context.hasPrimeSavingsBenefit,

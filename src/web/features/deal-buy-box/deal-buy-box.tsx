@@ -121,10 +121,10 @@ export function DealBuyBox({ setup, children, regularPrice = null, onCartCount }
 
 type Details = DealSetup['initialBuyingOption']['dealDetails'];
 
-function DealPrice({ details }: { details: Details }) {
+function DealPrice({ details, badge = true }: { details: Details; badge?: boolean }) {
   return (
     <div className="deal-price">
-      <span className="deal-price__badge">Lightning Deal</span>
+      {badge ? <span className="deal-price__badge">Lightning Deal</span> : null}
       <p className="deal-price__amounts">
         {details.savings ? <span className="deal-price__savings">-{details.savings.percentage}%</span> : null}
         <span className="deal-price__price">{details.dealPrice.displayString}</span>
@@ -179,7 +179,7 @@ function DealAccordion({
           <span className="deal-price__badge">Lightning Deal</span> {details.dealPrice.displayString}
         </span>,
         <>
-          <DealPrice details={details} />
+          <DealPrice details={details} badge={false} />
           {deal}
         </>,
       )}
@@ -226,7 +226,7 @@ function DealOffer({
   const { deal } = state;
   const header = view.header ? HEADER_MESSAGES[view.header] : null;
   return (
-    <div className="deal-box">
+    <div className="deal-box" data-deal-ready={ready ? 'true' : undefined}>
       {view.changeover ? (
         // DEAL-033: the CSS animation fades it in over 400 ms and out over 800 ms after 2000 ms.
         <p className="deal-box__changeover" role="status" key={view.changeover.shownAt}>
