@@ -1,3 +1,4 @@
+import { DEALS_UPSELL_PATH } from '../../domain/deals/deals-upsell';
 import type { ClaimErrorResponse, ClaimResponse, DealSetup } from '../../shared/contracts/deals';
 import type { ProductResponse } from '../../shared/contracts/products';
 import { DEVICE_TYPE_HEADER, type DeviceType } from '../../shared/deal-constants';
@@ -94,5 +95,28 @@ export async function fetchCartCount(setup: DealSetup): Promise<number | null> {
     return typeof body.entity?.items === 'number' ? body.entity.items : null;
   } catch {
     return null;
+  }
+}
+
+/** The deals upsell through the legacy form call (DEAL-048): the new cart count, or a failure to show. */
+export async function addDealsUpsell(
+  form: URLSearchParams,
+): Promise<{ ok: true; cartQuantity: number | null } | { ok: false; status: number }> {
+  try {
+    const response = await fetch(DEALS_UPSELL_PATH, {
+      method: 'POST',
+      credentials: 'include',
+      headers: {
+        'content-type': 'application/x-www-form-urlencoded',
+        accept: 'application/json',
+        'x-csrf-token': form.get('csrfToken') ?? '',
+      },
+      body: form,
+    });
+    if (!response.ok) return { ok: false, status: response.status };
+    const body = (await response.json().catch(() => null)) as { cartQuantity?: unknown } | null;
+    return { ok: true, cartQuantity: typeof body?.cartQuantity === 'number' ? body.cartQuantity : null };
+  } catch {
+    return { ok: false, status: 0 };
   }
 }

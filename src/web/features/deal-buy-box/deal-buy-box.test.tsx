@@ -1,6 +1,7 @@
 // @vitest-environment node
 import { renderToString } from 'react-dom/server';
 import { describe, expect, test } from 'vitest';
+import type { WarrantyOffer } from '../../../domain/deals/deals-upsell';
 import type { DealSetup, LightningDealBuyingOption } from '../../../shared/contracts/deals';
 import { DealBuyBox } from './deal-buy-box';
 
@@ -65,9 +66,15 @@ function createDealSetup(
   };
 }
 
-const render = (setup: DealSetup, regular: boolean) =>
+const render = (setup: DealSetup, regular: boolean, warranty: WarrantyOffer | null = null) =>
   renderToString(
-    <DealBuyBox setup={setup} regularPrice="$99.99" onCartCount={() => {}}>
+    <DealBuyBox
+      setup={setup}
+      warranty={warranty}
+      sessionId="sess-1"
+      regularPrice="$99.99"
+      onCartCount={() => {}}
+    >
       {regular ? <aside aria-label="Buy box">regular offer</aside> : null}
     </DealBuyBox>,
   );
@@ -170,5 +177,17 @@ describe('the deal buy box views', () => {
     );
     expect(inApp).toContain('This deal is only available in the Northwind app. Claim it there');
     expect(inApp).toContain('Add to Cart');
+  });
+
+  test('DEAL-004 the warranty checkbox offers the protection plan beside add to cart', () => {
+    const plan = {
+      asin: 'B0PDPWAR01',
+      offerListingId: 'OL-B0PDPWAR01',
+      title: '2-Year Protection Plan',
+      price: { amount: 12.99, currencyCode: 'USD', displayString: '$12.99' },
+    };
+    const html = render(createDealSetup(), false, plan);
+    expect(html).toMatch(/<input type="checkbox"[^>]*\/>Add 2-Year Protection Plan for \$12\.99/);
+    expect(render(createDealSetup(), false)).not.toContain('Protection Plan');
   });
 });

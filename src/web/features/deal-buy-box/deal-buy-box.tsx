@@ -9,9 +9,10 @@ import {
   transition,
 } from '../../../domain/deals/deal-machine';
 import { claimCall, DEFAULT_CLAIM_QUANTITY, type DealView, dealView } from '../../../domain/deals/deal-view';
+import { dealsUpsellForm, type WarrantyOffer } from '../../../domain/deals/deals-upsell';
 import type { DealSetup } from '../../../shared/contracts/deals';
 import { METRIC_SCHEMAS } from '../../../shared/metric-schemas';
-import { claimDeal, fetchCartCount } from '../../api/deals-api';
+import { addDealsUpsell, claimDeal, fetchCartCount } from '../../api/deals-api';
 import { sendMetricEvents } from '../../api/metrics-client';
 import { Popover } from '../../ui/popover';
 import { useIsClient } from '../../ui/use-is-client';
@@ -20,11 +21,17 @@ import { useDealPolling } from './use-deal-polling';
 
 const PRODUCER = 'pdp-deal-buy-box';
 
+type WarrantyAdd = 'idle' | 'adding' | 'added' | 'failed';
+
 type Action = { event: DealEvent; now: number };
 const reduce = (state: DealMachineState, action: Action) => transition(state, action.event, action.now);
 
 export type DealBuyBoxProps = {
   setup: DealSetup;
+  /** The protection plan offered with the deal (the warranty checkbox), if any. */
+  warranty?: WarrantyOffer | null;
+  /** The public session id the legacy form call carries (verificationSessionID). */
+  sessionId: string;
   /** The regular offer's buy box: with one, the deal is the first row of an accordion (DEAL-001). */
   children?: ReactNode;
   /** The regular offer's price, for its accordion row. */
@@ -37,7 +44,14 @@ export type DealBuyBoxProps = {
  * single-offer box when there is no other offer. It renders from the deal in the page data, then keeps
  * the deal current by polling, counts down on the server's clock, and claims through the claim call.
  */
-export function DealBuyBox({ setup, children, regularPrice = null, onCartCount }: DealBuyBoxProps) {
+export function DealBuyBox({
+  setup,
+  warranty = null,
+  sessionId,
+  children,
+  regularPrice = null,
+  onCartCount,
+}: DealBuyBoxProps) {
   const [state, dispatch] = useReducer(reduce, setup, (s) =>
     initialDealState(snapshotFromBuyingOptions([s.initialBuyingOption])),
   );
@@ -58,6 +72,22 @@ export function DealBuyBox({ setup, children, regularPrice = null, onCartCount }
   const view = dealView(state, { now, platform, hasPrimeSavingsBenefit: setup.hasPrimeSavingsBenefit });
   const [quantity, setQuantity] = useState(DEFAULT_CLAIM_QUANTITY);
   const messageRef = useRef<HTMLDivElement>(null);
+  const [warrantyChosen, setWarrantyChosen] = useState(false);
+  const [warrantyAdd, setWarrantyAdd] = useState<WarrantyAdd>('idle');
+
+  /** DEAL-048: the plan goes in through the deals upsell call; a failure shows its own message. */
+  const addWarranty = async (plan: WarrantyOffer) => {
+    const form = dealsUpsellForm({
+      sessionId,
+      csrfToken: setup.aapiCsrfToken,
+      items: [{ asin: plan.asin, offerListingId: plan.offerListingId, quantity: 1 }],
+    });
+    if (!form) return;
+    setWarrantyAdd('adding');
+    const result = await addDealsUpsell(form);
+    setWarrantyAdd(result.ok ? 'added' : 'failed');
+    if (result.ok && result.cartQuantity !== null) onCartCount(result.cartQuantity);
+  };
 
   const claim = async () => {
     if (state.claiming) return;
@@ -75,6 +105,7 @@ export function DealBuyBox({ setup, children, regularPrice = null, onCartCount }
     if (result.ok) {
       send({ type: 'claim-succeeded', response: result.entity });
       messageRef.current?.focus();
+      if (warranty && warrantyChosen && result.entity.customerState === 'INCART') await addWarranty(warranty);
       // DEAL-019: the header's cart count follows the claim; a failed count is ignored (DEAL-046).
       const count = await fetchCartCount(setup);
       if (count !== null) onCartCount(count);
@@ -102,6 +133,10 @@ export function DealBuyBox({ setup, children, regularPrice = null, onCartCount }
       onQuantity={setQuantity}
       onClaim={() => void claim()}
       messageRef={messageRef}
+      warranty={warranty}
+      warrantyChosen={warrantyChosen}
+      onWarrantyChosen={setWarrantyChosen}
+      warrantyAdd={warrantyAdd}
     />
   );
   if (!children) {
@@ -211,7 +246,15 @@ function DealOffer({
   onQuantity,
   onClaim,
   messageRef,
+  warranty,
+  warrantyChosen,
+  onWarrantyChosen,
+  warrantyAdd,
 }: {
+  warranty: WarrantyOffer | null;
+  warrantyChosen: boolean;
+  onWarrantyChosen: (chosen: boolean) => void;
+  warrantyAdd: WarrantyAdd;
   asin: string;
   view: DealView;
   state: DealMachineState;
@@ -251,6 +294,14 @@ function DealOffer({
         {view.processing ? (
           <p className="deal-box__processing">
             <span className="spinner" aria-hidden="true" /> Processing your deal…
+          </p>
+        ) : null}
+        {warranty && warrantyAdd === 'added' ? (
+          <p className="alert alert--success">{`${warranty.title} added to your cart.`}</p>
+        ) : null}
+        {warranty && warrantyAdd === 'failed' ? (
+          <p className="alert alert--error deal-box__warranty-error" role="alert">
+            {`We couldn't add ${warranty.title} to your cart. You can add it from the cart page.`}
           </p>
         ) : null}
         {view.failure === 'redemption-failed' ? (
@@ -354,6 +405,17 @@ function DealOffer({
               ))}
             </select>
           </label>
+          {warranty ? (
+            <label className="checkbox deal-box__warranty">
+              <input
+                type="checkbox"
+                checked={warrantyChosen}
+                disabled={state.claiming}
+                onChange={(event) => onWarrantyChosen(event.target.checked)}
+              />
+              {`Add ${warranty.title} for ${warranty.price.displayString}`}
+            </label>
+          ) : null}
           <button
             type="submit"
             className="button button--cart button--wide"

@@ -1,5 +1,6 @@
 import { lazy, type ReactNode, Suspense } from 'react';
-import type { DealSetup } from '../../../shared/contracts/deals';
+import { readWarrantyOffer } from '../../../domain/deals/deals-upsell';
+import type { ProductPageData } from '../../page-data';
 
 type DealBuyBoxModule = typeof import('../../features/deal-buy-box/deal-buy-box');
 
@@ -30,21 +31,27 @@ const LazyDealBuyBox = lazy(() => {
  * lightning deal, else just the regular buy box. While the chunk loads, the server's markup stays.
  */
 export function DealBuyBoxSlot({
-  deal,
-  regularPrice,
+  data,
   onCartCount,
   children,
 }: {
-  deal: DealSetup | null;
-  regularPrice: string | null;
+  data: ProductPageData;
   onCartCount: (count: number) => void;
   children: ReactNode;
 }) {
+  const { deal } = data;
   if (!deal) return children;
   // Without a regular offer the deal is a single-offer box; with one, the first row of an accordion.
   return (
     <Suspense fallback={children}>
-      <LazyDealBuyBox setup={deal} regularPrice={regularPrice} onCartCount={onCartCount}>
+      <LazyDealBuyBox
+        setup={deal}
+        // The protection plan comes with the deal setup data when the server offers one.
+        warranty={readWarrantyOffer((deal as { warrantyOffer?: unknown }).warrantyOffer)}
+        sessionId={data.shopper.sessionId}
+        regularPrice={data.product.offer?.price.displayString ?? null}
+        onCartCount={onCartCount}
+      >
         {children}
       </LazyDealBuyBox>
     </Suspense>

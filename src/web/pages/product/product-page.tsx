@@ -71,11 +71,7 @@ export function ProductPage({ data }: { data: ProductPageData }) {
         {product.offer || data.deal ? (
           <div className="product__purchase">
             <DeliveryLocation zip={data.shopper.deliveryZip} eligible={data.shopper.locationPromptEligible} />
-            <DealBuyBoxSlot
-              deal={data.deal}
-              regularPrice={offer?.price.displayString ?? null}
-              onCartCount={setCartCount}
-            >
+            <DealBuyBoxSlot data={data} onCartCount={setCartCount}>
               {product.offer ? <BuyBox data={data} offer={product.offer} onCartCount={setCartCount} /> : null}
             </DealBuyBoxSlot>
           </div>
