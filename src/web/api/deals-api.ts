@@ -1,4 +1,6 @@
 import { DEALS_UPSELL_PATH } from '../../domain/deals/deals-upsell';
+import { CART_ADD_ITEMS_REQUEST_TYPE, CART_ADD_ITEMS_RESPONSE_TYPE } from '../../shared/cart-constants';
+import type { AddItemsResponse, CartApiItem } from '../../shared/contracts/cart';
 import type { ClaimErrorResponse, ClaimResponse, DealSetup } from '../../shared/contracts/deals';
 import type { ProductResponse } from '../../shared/contracts/products';
 import { DEVICE_TYPE_HEADER, type DeviceType } from '../../shared/deal-constants';
@@ -116,6 +118,37 @@ export async function addDealsUpsell(
     if (!response.ok) return { ok: false, status: response.status };
     const body = (await response.json().catch(() => null)) as { cartQuantity?: unknown } | null;
     return { ok: true, cartQuantity: typeof body?.cartQuantity === 'number' ? body.cartQuantity : null };
+  } catch {
+    return { ok: false, status: 0 };
+  }
+}
+
+/**
+ * POST {cart add-items endpoint}?ref={tag} (DEAL-041): the deals flow's cart add, with the cart API's
+ * media types and both page tokens. Answers the new navigation cart count.
+ */
+export async function addDealCartItems(
+  setup: DealSetup,
+  items: CartApiItem[],
+  refTag: string,
+): Promise<{ ok: true; count: number } | { ok: false; status: number }> {
+  if (items.length === 0) return { ok: false, status: 0 };
+  try {
+    const response = await fetch(`${setup.cartAddItemsAapiEndpoint}?ref=${encodeURIComponent(refTag)}`, {
+      method: 'POST',
+      credentials: 'include',
+      headers: {
+        'content-type': CART_ADD_ITEMS_REQUEST_TYPE,
+        accept: CART_ADD_ITEMS_RESPONSE_TYPE,
+        'accept-language': setup.languageOfPreference,
+        'x-csrf-token': setup.aapiCsrfToken,
+        'x-encrypted-slate-token': pageTokens().slateToken,
+      },
+      body: JSON.stringify({ items }),
+    });
+    if (!response.ok) return { ok: false, status: response.status };
+    const body = (await response.json()) as AddItemsResponse;
+    return { ok: true, count: body.entity.count.entity.items };
   } catch {
     return { ok: false, status: 0 };
   }

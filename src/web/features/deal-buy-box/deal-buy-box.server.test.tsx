@@ -46,9 +46,11 @@ const plan = {
 };
 
 describe('deal buy box against the server', () => {
-  test('DEAL-019 DEAL-048 the claim refreshes the cart count; a failed protection plan add shows its error message', async () => {
+  test('DEAL-019 DEAL-045 DEAL-047 DEAL-048 a failed plan add with the claim only logs and records a metric; added alone, its failure shows', async () => {
     const data = await openProductPage('B0PDPTAB01');
     expect(data.deal).not.toBeNull();
+    const fetchSpy = vi.spyOn(window, 'fetch');
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
     const counts: number[] = [];
     render(
       <DealBuyBox
@@ -61,13 +63,39 @@ describe('deal buy box against the server', () => {
     fireEvent.click(await screen.findByRole('checkbox', { name: 'Add 2-Year Protection Plan for $12.99' }));
     fireEvent.click(screen.getByRole('button', { name: 'Add to Cart' }));
     expect(await screen.findByText('Added to cart. This deal is in your cart.')).toBeTruthy();
-    // The plan is not sold here: the deals upsell call fails and says so, and nothing else changes.
+    // DEAL-019: the header count follows the claim.
+    await waitFor(() => expect(counts).toEqual([1]));
+    // The plan is not sold here, so the deals flow's cart add fails: a metric and a log, nothing shown.
+    const cartAdd = fetchSpy.mock.calls.find(([url]) =>
+      String(url).includes('/cart/carts/retail/items?ref='),
+    );
+    expect(cartAdd).toBeDefined();
+    expect(
+      JSON.parse(String(cartAdd?.[1]?.body)).items[0].additionalParameters.itemAssociation,
+    ).toMatchObject({
+      programType: 'AmazonProtect',
+      renderType: 'renderAll',
+    });
+    await waitFor(() =>
+      expect(
+        fetchSpy.mock.calls.some(
+          ([url, init]) =>
+            String(url).endsWith('/api/metrics/events') &&
+            String(init?.body).includes('pdp.deal.cart-add-failure/v1'),
+        ),
+      ).toBe(true),
+    );
+    expect(warn).toHaveBeenCalledWith(expect.stringContaining('deal warranty cart add failed'));
+    expect(screen.queryByRole('alert')).toBeNull();
+    // Added alone from the in-cart view, through the deals upsell call, the failure shows its message.
+    fireEvent.click(screen.getByRole('button', { name: 'Add 2-Year Protection Plan for $12.99' }));
     const alert = await screen.findByRole('alert');
     expect(alert.textContent).toBe(
       "We couldn't add 2-Year Protection Plan to your cart. You can add it from the cart page.",
     );
-    expect(alert.tagName).toBe('P');
-    await waitFor(() => expect(counts).toEqual([1]));
+    const upsell = fetchSpy.mock.calls.find(([url]) => String(url) === '/gp/add-to-cart/json/ref=ldabb');
+    expect(new URLSearchParams(String(upsell?.[1]?.body)).get('clientName')).toBe('devices');
+    expect(counts).toEqual([1]);
     expect(screen.getByText('Added to cart. This deal is in your cart.')).toBeTruthy();
   });
 

@@ -9,19 +9,18 @@ import {
   transition,
 } from '../../../domain/deals/deal-machine';
 import { claimCall, DEFAULT_CLAIM_QUANTITY, type DealView, dealView } from '../../../domain/deals/deal-view';
-import { dealsUpsellForm, type WarrantyOffer } from '../../../domain/deals/deals-upsell';
+import type { WarrantyOffer } from '../../../domain/deals/deals-upsell';
 import type { DealSetup } from '../../../shared/contracts/deals';
 import { METRIC_SCHEMAS } from '../../../shared/metric-schemas';
-import { addDealsUpsell, claimDeal, fetchCartCount } from '../../api/deals-api';
+import { claimDeal, fetchCartCount } from '../../api/deals-api';
 import { sendMetricEvents } from '../../api/metrics-client';
 import { Popover } from '../../ui/popover';
 import { useIsClient } from '../../ui/use-is-client';
 import { useDealClock } from './use-deal-clock';
 import { useDealPolling } from './use-deal-polling';
+import { useDealWarranty } from './use-deal-warranty';
 
 const PRODUCER = 'pdp-deal-buy-box';
-
-type WarrantyAdd = 'idle' | 'adding' | 'added' | 'failed';
 
 type Action = { event: DealEvent; now: number };
 const reduce = (state: DealMachineState, action: Action) => transition(state, action.event, action.now);
@@ -72,22 +71,7 @@ export function DealBuyBox({
   const view = dealView(state, { now, platform, hasPrimeSavingsBenefit: setup.hasPrimeSavingsBenefit });
   const [quantity, setQuantity] = useState(DEFAULT_CLAIM_QUANTITY);
   const messageRef = useRef<HTMLDivElement>(null);
-  const [warrantyChosen, setWarrantyChosen] = useState(false);
-  const [warrantyAdd, setWarrantyAdd] = useState<WarrantyAdd>('idle');
-
-  /** DEAL-048: the plan goes in through the deals upsell call; a failure shows its own message. */
-  const addWarranty = async (plan: WarrantyOffer) => {
-    const form = dealsUpsellForm({
-      sessionId,
-      csrfToken: setup.aapiCsrfToken,
-      items: [{ asin: plan.asin, offerListingId: plan.offerListingId, quantity: 1 }],
-    });
-    if (!form) return;
-    setWarrantyAdd('adding');
-    const result = await addDealsUpsell(form);
-    setWarrantyAdd(result.ok ? 'added' : 'failed');
-    if (result.ok && result.cartQuantity !== null) onCartCount(result.cartQuantity);
-  };
+  const plan = useDealWarranty({ setup, warranty, sessionId, onCartCount });
 
   const claim = async () => {
     if (state.claiming) return;
@@ -105,7 +89,7 @@ export function DealBuyBox({
     if (result.ok) {
       send({ type: 'claim-succeeded', response: result.entity });
       messageRef.current?.focus();
-      if (warranty && warrantyChosen && result.entity.customerState === 'INCART') await addWarranty(warranty);
+      await plan.afterClaim(result.entity);
       // DEAL-019: the header's cart count follows the claim; a failed count is ignored (DEAL-046).
       const count = await fetchCartCount(setup);
       if (count !== null) onCartCount(count);
@@ -133,10 +117,7 @@ export function DealBuyBox({
       onQuantity={setQuantity}
       onClaim={() => void claim()}
       messageRef={messageRef}
-      warranty={warranty}
-      warrantyChosen={warrantyChosen}
-      onWarrantyChosen={setWarrantyChosen}
-      warrantyAdd={warrantyAdd}
+      plan={plan}
     />
   );
   if (!children) {
@@ -246,15 +227,9 @@ function DealOffer({
   onQuantity,
   onClaim,
   messageRef,
-  warranty,
-  warrantyChosen,
-  onWarrantyChosen,
-  warrantyAdd,
+  plan,
 }: {
-  warranty: WarrantyOffer | null;
-  warrantyChosen: boolean;
-  onWarrantyChosen: (chosen: boolean) => void;
-  warrantyAdd: WarrantyAdd;
+  plan: ReturnType<typeof useDealWarranty>;
   asin: string;
   view: DealView;
   state: DealMachineState;
@@ -296,12 +271,12 @@ function DealOffer({
             <span className="spinner" aria-hidden="true" /> Processing your deal…
           </p>
         ) : null}
-        {warranty && warrantyAdd === 'added' ? (
-          <p className="alert alert--success">{`${warranty.title} added to your cart.`}</p>
+        {plan.warranty && plan.status === 'added' ? (
+          <p className="alert alert--success">{`${plan.warranty.title} added to your cart.`}</p>
         ) : null}
-        {warranty && warrantyAdd === 'failed' ? (
+        {plan.warranty && plan.status === 'failed' ? (
           <p className="alert alert--error deal-box__warranty-error" role="alert">
-            {`We couldn't add ${warranty.title} to your cart. You can add it from the cart page.`}
+            {`We couldn't add ${plan.warranty.title} to your cart. You can add it from the cart page.`}
           </p>
         ) : null}
         {view.failure === 'redemption-failed' ? (
@@ -322,6 +297,17 @@ function DealOffer({
             {view.holdTimer.text}
           </span>
         </p>
+      ) : null}
+      {plan.warranty && view.header === 'in-cart' && plan.status !== 'added' ? (
+        <button
+          type="button"
+          className="button button--secondary button--wide"
+          disabled={plan.status === 'adding'}
+          aria-busy={plan.status === 'adding'}
+          onClick={() => void plan.addNow()}
+        >
+          {`Add ${plan.warranty.title} for ${plan.warranty.price.displayString}`}
+        </button>
       ) : null}
       {view.primeEarlyAccess === 'member' ? (
         <p className="deal-box__prime">
@@ -405,15 +391,15 @@ function DealOffer({
               ))}
             </select>
           </label>
-          {warranty ? (
+          {plan.warranty ? (
             <label className="checkbox deal-box__warranty">
               <input
                 type="checkbox"
-                checked={warrantyChosen}
+                checked={plan.chosen}
                 disabled={state.claiming}
-                onChange={(event) => onWarrantyChosen(event.target.checked)}
+                onChange={(event) => plan.setChosen(event.target.checked)}
               />
-              {`Add ${warranty.title} for ${warranty.price.displayString}`}
+              {`Add ${plan.warranty.title} for ${plan.warranty.price.displayString}`}
             </label>
           ) : null}
           <button
