@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { type Kysely, sql } from 'kysely';
 import { preparedQuery } from '../prepared-query';
 import type { Database, DealClaimRow, DealRow } from '../schema';
@@ -238,32 +239,78 @@ export async function waitlistPosition(db: Db, dealId: string, ticket: number): 
   return Math.max(1, Number(row?.n ?? 1));
 }
 
-const dueQuery = preparedQuery((db: Db, p: { dealId: string; now: number }) =>
-  db
-    .selectFrom('deal_claims')
-    .select('deal_id')
-    .where('deal_id', '=', p.dealId)
-    .where('status', '=', sql<'HELD'>`'HELD'`)
-    .where('expires_at', '<=', p.now)
-    .limit(sql<number>`1`),
+const activityQuery = preparedQuery((db: Db, p: { dealId: string; now: number }) =>
+  db.selectNoFrom((eb) => [
+    eb
+      .exists(
+        eb
+          .selectFrom('deal_claims')
+          .select('deal_id')
+          .where('deal_id', '=', p.dealId)
+          .where('status', '=', sql<'HELD'>`'HELD'`)
+          .where('expires_at', '<=', p.now),
+      )
+      .as('due'),
+    eb
+      .exists(
+        eb
+          .selectFrom('deal_claims')
+          .select('deal_id')
+          .where('deal_id', '=', p.dealId)
+          .where('status', '=', sql<'WAITLISTED'>`'WAITLISTED'`),
+      )
+      .as('waiting'),
+  ]),
 );
 
-/** Whether some hold on the deal has run out and still keeps its units. */
-export async function hasExpiredHolds(db: Db, dealId: string, now: number): Promise<boolean> {
-  return (await dueQuery(db, { dealId, now })).rows.length > 0;
+/** In one read: whether some hold has run out and still keeps its units, and whether anyone waits. */
+export async function dealActivity(
+  db: Db,
+  dealId: string,
+  now: number,
+): Promise<{ due: boolean; waiting: boolean }> {
+  const row = (await activityQuery(db, { dealId, now })).rows[0];
+  return { due: Boolean(Number(row?.due ?? 0)), waiting: Boolean(Number(row?.waiting ?? 0)) };
 }
 
-const waitingQuery = preparedQuery((db: Db, p: { dealId: string }) =>
-  db
-    .selectFrom('deal_claims')
-    .select('deal_id')
-    .where('deal_id', '=', p.dealId)
-    .where('status', '=', sql<'WAITLISTED'>`'WAITLISTED'`)
-    .limit(sql<number>`1`),
+const claimCartQuery = preparedQuery(
+  (db: Db, p: { id: string; marketplaceId: string; ownerType: string; ownerId: string; now: number }) =>
+    db
+      .insertInto('carts')
+      .values({
+        id: p.id,
+        marketplace_id: p.marketplaceId,
+        owner_type: p.ownerType as CartOwner['type'],
+        owner_id: p.ownerId,
+        cart_type: sql<'RETAIL'>`'RETAIL'`,
+        created_at: p.now,
+        updated_at: p.now,
+      })
+      .onConflict((oc) =>
+        oc
+          .columns(['marketplace_id', 'owner_type', 'owner_id', 'cart_type'])
+          .doUpdateSet((eb) => ({ updated_at: eb.ref('excluded.updated_at') })),
+      )
+      .returning('id'),
 );
 
-export async function hasWaitlist(db: Db, dealId: string): Promise<boolean> {
-  return (await waitingQuery(db, { dealId })).rows.length > 0;
+/** The shopper's retail cart, made if missing, in one upsert (the claim's hot path). */
+export async function claimCart(
+  db: Db,
+  owner: CartOwner,
+  marketplaceId: string,
+  now: number,
+): Promise<string> {
+  const { rows } = await claimCartQuery(db, {
+    id: `cart-${randomBytes(12).toString('hex')}`,
+    marketplaceId,
+    ownerType: owner.type,
+    ownerId: owner.id,
+    now,
+  });
+  const row = rows[0];
+  if (!row) throw new Error('cart upsert returned no row');
+  return row.id;
 }
 
 /**

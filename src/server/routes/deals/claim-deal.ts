@@ -14,21 +14,16 @@ import {
   type DealAccessBehavior,
   type DeviceType,
 } from '../../../shared/deal-constants';
-import {
-  type CartOwner,
-  ensureCart,
-  insertCartLine,
-  newCartItemId,
-} from '../../db/repositories/cart-repository';
+import { type CartOwner, insertCartLine, newCartItemId } from '../../db/repositories/cart-repository';
 import {
   backToWaitlist,
   type ClaimKey,
+  claimCart,
   type DealWithOffer,
+  dealActivity,
   expireHolds,
   findClaim,
   findDeal,
-  hasExpiredHolds,
-  hasWaitlist,
   headOfWaitlist,
   joinWaitlist,
   nextWaitlistTicket,
@@ -118,7 +113,9 @@ export async function claimDeal(db: Db, input: ClaimInput): Promise<ClaimOutcome
   if (!found || found.marketplace_id !== input.marketplaceId || found.asin !== input.asin) {
     return refuse('NOT_FOUND');
   }
-  const deal = (await settleDeal(db, found, input.now)) ?? found;
+  const activity = await dealActivity(db, found.id, input.now);
+  const settled = await settleDeal(db, found, input.now, { activity });
+  const deal = settled ?? found;
   const key: ClaimKey = { dealId: deal.id, owner: input.owner };
   const existing = await findClaim(db, key);
   const current = await answerFor(db, deal, existing, input.now);
@@ -134,7 +131,7 @@ export async function claimDeal(db: Db, input: ClaimInput): Promise<ClaimOutcome
   });
   if (refusal) return refuse(refusal);
   // Shoppers already waiting come first: a new claim joins the queue behind them.
-  const queueAhead = await hasWaitlist(db, deal.id);
+  const queueAhead = settled ? (await dealActivity(db, deal.id, input.now)).waiting : activity.waiting;
 
   const outcome = await db
     .transaction()
@@ -152,6 +149,7 @@ export async function claimDeal(db: Db, input: ClaimInput): Promise<ClaimOutcome
       const cartId = queueAhead
         ? undefined
         : await putDealInCart(trx, input.owner, deal, {
+            replace: existing !== undefined,
             cartItemId,
             quantity: input.quantity,
             installmentsProgramId: input.installmentsProgramId,
@@ -252,6 +250,8 @@ async function putDealInCart(
   owner: CartOwner,
   deal: DealWithOffer,
   line: {
+    /** A shopper with an earlier claim may have a stale line of the deal to replace. */
+    replace: boolean;
     cartItemId: string;
     quantity: number;
     installmentsProgramId?: string | undefined;
@@ -259,12 +259,14 @@ async function putDealInCart(
     now: number;
   },
 ): Promise<string> {
-  const cartId = await ensureCart(db, owner, deal.marketplace_id, 'RETAIL', line.now);
-  await db
-    .deleteFrom('cart_items')
-    .where('cart_id', '=', cartId)
-    .where('offer_id', '=', deal.offer_id)
-    .execute();
+  const cartId = await claimCart(db, owner, deal.marketplace_id, line.now);
+  if (line.replace) {
+    await db
+      .deleteFrom('cart_items')
+      .where('cart_id', '=', cartId)
+      .where('offer_id', '=', deal.offer_id)
+      .execute();
+  }
   const parameters = {
     ...(line.installmentsProgramId ? { installments: { programId: line.installmentsProgramId } } : {}),
     ...(line.devicePreRegistered !== undefined
@@ -297,13 +299,12 @@ export async function settleDeal(
   db: Db,
   deal: DealWithOffer,
   now: number,
-  options: { force?: boolean } = {},
+  options: { force?: boolean; activity?: { due: boolean; waiting: boolean } } = {},
 ): Promise<DealWithOffer | undefined> {
-  const due =
-    options.force ||
-    (await hasExpiredHolds(db, deal.id, now)) ||
-    (deal.claimed_units < deal.total_units && (await hasWaitlist(db, deal.id)));
-  if (!due) return undefined;
+  if (!options.force) {
+    const activity = options.activity ?? (await dealActivity(db, deal.id, now));
+    if (!activity.due && !(activity.waiting && deal.claimed_units < deal.total_units)) return undefined;
+  }
   await db.transaction().execute(async (trx) => {
     const expired = await expireHolds(trx, deal.id, now);
     if (expired.length) {
@@ -332,7 +333,12 @@ export async function settleDeal(
       });
       if (units === undefined) continue;
       const owner: CartOwner = { type: head.owner_type, id: head.owner_id };
-      const cartId = await putDealInCart(trx, owner, deal, { cartItemId, quantity: units, now });
+      const cartId = await putDealInCart(trx, owner, deal, {
+        replace: true,
+        cartItemId,
+        quantity: units,
+        now,
+      });
       if (await takeDealUnits(trx, deal.id, units, now)) continue;
       // Not enough free for the head of the queue: everyone behind it waits too (decision 0009).
       await trx.deleteFrom('cart_items').where('id', '=', cartItemId).where('cart_id', '=', cartId).execute();
