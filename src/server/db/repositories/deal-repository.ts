@@ -429,3 +429,27 @@ export function unitsByShopper(db: Db, dealId: string) {
     .where('deal_id', '=', dealId)
     .execute();
 }
+
+/**
+ * Hands an anonymous shopper's deal claims to the customer who signs in (their cart moves too), so the
+ * per-customer limit follows the person. A deal the customer already has a claim on keeps both apart.
+ */
+export async function adoptDealClaims(db: Db, from: CartOwner, to: CartOwner): Promise<void> {
+  await db
+    .updateTable('deal_claims')
+    .set({ owner_type: to.type, owner_id: to.id })
+    .where('owner_type', '=', from.type)
+    .where('owner_id', '=', from.id)
+    .where(({ not, exists, selectFrom }) =>
+      not(
+        exists(
+          selectFrom('deal_claims as mine')
+            .select('mine.deal_id')
+            .whereRef('mine.deal_id', '=', 'deal_claims.deal_id')
+            .where('mine.owner_type', '=', to.type)
+            .where('mine.owner_id', '=', to.id),
+        ),
+      ),
+    )
+    .execute();
+}
