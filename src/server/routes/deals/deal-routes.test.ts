@@ -443,6 +443,17 @@ describe.each(dialects)('lightning deals on %s', (dialect) => {
     expect(badQuery.statusCode).toBe(400);
   });
 
+  test('DEAL-039 /api/openapi.json documents the claim call from its zod contracts', async () => {
+    const s = await shopper();
+    const doc = (await s.request({ method: 'GET', url: '/api/openapi.json' })).json();
+    const path = doc.paths['/api/marketplaces/{marketplaceId}/deals/{dealId}/claim-and-add-to-cart'];
+    expect(path?.post).toBeDefined();
+    expect(JSON.stringify(path.post.requestBody)).toContain('DealClaimRequest');
+    expect(Object.keys(doc.components.schemas)).toEqual(
+      expect.arrayContaining(['DealClaimRequest', 'DealClaimResponse', 'DealClaimError', 'DealDetails']),
+    );
+  });
+
   test('DEAL-040 the cart count call answers entity.items after a claim', async () => {
     const s = await shopper();
     await claim(s, TABLET, { asin: TABLET.asin, quantity: 2 });
