@@ -185,6 +185,16 @@ export async function takeDealUnits(
   return (await takeUnitsQuery(db, { dealId, quantity, now })).rows[0];
 }
 
+/** Units of the deal nobody holds or ordered, as of this read. */
+export async function freeUnits(db: Db, dealId: string): Promise<number> {
+  const row = await db
+    .selectFrom('deals')
+    .select(['claimed_units', 'total_units'])
+    .where('id', '=', dealId)
+    .executeTakeFirst();
+  return row ? row.total_units - row.claimed_units : 0;
+}
+
 export async function returnDealUnits(db: Db, dealId: string, quantity: number): Promise<void> {
   await db
     .updateTable('deals')

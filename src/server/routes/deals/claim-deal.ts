@@ -24,6 +24,7 @@ import {
   expireHolds,
   findClaim,
   findDeal,
+  freeUnits,
   headOfWaitlist,
   joinWaitlist,
   nextWaitlistTicket,
@@ -132,6 +133,8 @@ export async function claimDeal(db: Db, input: ClaimInput): Promise<ClaimOutcome
   if (refusal) return refuse(refusal);
   // Shoppers already waiting come first: a new claim joins the queue behind them.
   const queueAhead = settled ? (await dealActivity(db, deal.id, input.now)).waiting : activity.waiting;
+  // A sold-out deal goes straight to the queue; units that come back meanwhile are served right after.
+  const mustWait = queueAhead || deal.claimed_units >= deal.total_units;
 
   const outcome = await db
     .transaction()
@@ -146,7 +149,7 @@ export async function claimDeal(db: Db, input: ClaimInput): Promise<ClaimOutcome
         maxPerCustomer: deal.max_per_customer,
       });
       if (!held) return 'raced';
-      const cartId = queueAhead
+      const cartId = mustWait
         ? undefined
         : await putDealInCart(trx, input.owner, deal, {
             replace: existing !== undefined,
@@ -156,7 +159,7 @@ export async function claimDeal(db: Db, input: ClaimInput): Promise<ClaimOutcome
             devicePreRegistered: input.devicePreRegistered,
             now: input.now,
           });
-      const taken = queueAhead ? undefined : await takeDealUnits(trx, deal.id, input.quantity, input.now);
+      const taken = mustWait ? undefined : await takeDealUnits(trx, deal.id, input.quantity, input.now);
       if (taken) {
         return {
           ok: true,
@@ -199,10 +202,13 @@ export async function claimDeal(db: Db, input: ClaimInput): Promise<ClaimOutcome
   if (outcome !== 'raced') {
     // Units may have come back while this shopper joined the queue: serve the queue now.
     if (outcome.ok && outcome.customerState === 'PENDINGATC') {
-      const settled = await settleDeal(db, deal, input.now, { force: true });
-      const mine = await findClaim(db, key);
-      const now = await answerFor(db, settled ?? deal, mine, input.now);
-      if (now) return { ok: true, ...now };
+      const fresh = await findDeal(db, deal.id);
+      if (fresh && fresh.claimed_units < fresh.total_units) {
+        const settled = await settleDeal(db, fresh, input.now, { force: true });
+        const mine = await findClaim(db, key);
+        const now = await answerFor(db, settled ?? fresh, mine, input.now);
+        if (now) return { ok: true, ...now };
+      }
     }
     return outcome;
   }
@@ -325,6 +331,8 @@ export async function settleDeal(
     for (let i = 0; i < MAX_PROMOTIONS_PER_SWEEP && now < deal.end_time; i++) {
       const head = await headOfWaitlist(trx, deal.id);
       if (!head) break;
+      // Not enough free for the head of the queue: everyone behind it waits too (decision 0009).
+      if ((await freeUnits(trx, deal.id)) < head.waiting_units) break;
       const cartItemId = newCartItemId();
       const units = await promoteFromWaitlist(trx, head, {
         cartItemId,
@@ -340,7 +348,7 @@ export async function settleDeal(
         now,
       });
       if (await takeDealUnits(trx, deal.id, units, now)) continue;
-      // Not enough free for the head of the queue: everyone behind it waits too (decision 0009).
+      // Another process took the units meanwhile: the head keeps its place.
       await trx.deleteFrom('cart_items').where('id', '=', cartItemId).where('cart_id', '=', cartId).execute();
       await backToWaitlist(trx, head, units, deal.end_time);
       break;
