@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { type Kysely, sql } from 'kysely';
 import { preparedQuery } from '../prepared-query';
 import type { Database, DealClaimRow, DealRow } from '../schema';
@@ -184,6 +185,16 @@ export async function takeDealUnits(
   return (await takeUnitsQuery(db, { dealId, quantity, now })).rows[0];
 }
 
+/** Units of the deal nobody holds or ordered, as of this read. */
+export async function freeUnits(db: Db, dealId: string): Promise<number> {
+  const row = await db
+    .selectFrom('deals')
+    .select(['claimed_units', 'total_units'])
+    .where('id', '=', dealId)
+    .executeTakeFirst();
+  return row ? row.total_units - row.claimed_units : 0;
+}
+
 export async function returnDealUnits(db: Db, dealId: string, quantity: number): Promise<void> {
   await db
     .updateTable('deals')
@@ -238,32 +249,78 @@ export async function waitlistPosition(db: Db, dealId: string, ticket: number): 
   return Math.max(1, Number(row?.n ?? 1));
 }
 
-const dueQuery = preparedQuery((db: Db, p: { dealId: string; now: number }) =>
-  db
-    .selectFrom('deal_claims')
-    .select('deal_id')
-    .where('deal_id', '=', p.dealId)
-    .where('status', '=', sql<'HELD'>`'HELD'`)
-    .where('expires_at', '<=', p.now)
-    .limit(sql<number>`1`),
+const activityQuery = preparedQuery((db: Db, p: { dealId: string; now: number }) =>
+  db.selectNoFrom((eb) => [
+    eb
+      .exists(
+        eb
+          .selectFrom('deal_claims')
+          .select('deal_id')
+          .where('deal_id', '=', p.dealId)
+          .where('status', '=', sql<'HELD'>`'HELD'`)
+          .where('expires_at', '<=', p.now),
+      )
+      .as('due'),
+    eb
+      .exists(
+        eb
+          .selectFrom('deal_claims')
+          .select('deal_id')
+          .where('deal_id', '=', p.dealId)
+          .where('status', '=', sql<'WAITLISTED'>`'WAITLISTED'`),
+      )
+      .as('waiting'),
+  ]),
 );
 
-/** Whether some hold on the deal has run out and still keeps its units. */
-export async function hasExpiredHolds(db: Db, dealId: string, now: number): Promise<boolean> {
-  return (await dueQuery(db, { dealId, now })).rows.length > 0;
+/** In one read: whether some hold has run out and still keeps its units, and whether anyone waits. */
+export async function dealActivity(
+  db: Db,
+  dealId: string,
+  now: number,
+): Promise<{ due: boolean; waiting: boolean }> {
+  const row = (await activityQuery(db, { dealId, now })).rows[0];
+  return { due: Boolean(Number(row?.due ?? 0)), waiting: Boolean(Number(row?.waiting ?? 0)) };
 }
 
-const waitingQuery = preparedQuery((db: Db, p: { dealId: string }) =>
-  db
-    .selectFrom('deal_claims')
-    .select('deal_id')
-    .where('deal_id', '=', p.dealId)
-    .where('status', '=', sql<'WAITLISTED'>`'WAITLISTED'`)
-    .limit(sql<number>`1`),
+const claimCartQuery = preparedQuery(
+  (db: Db, p: { id: string; marketplaceId: string; ownerType: string; ownerId: string; now: number }) =>
+    db
+      .insertInto('carts')
+      .values({
+        id: p.id,
+        marketplace_id: p.marketplaceId,
+        owner_type: p.ownerType as CartOwner['type'],
+        owner_id: p.ownerId,
+        cart_type: sql<'RETAIL'>`'RETAIL'`,
+        created_at: p.now,
+        updated_at: p.now,
+      })
+      .onConflict((oc) =>
+        oc
+          .columns(['marketplace_id', 'owner_type', 'owner_id', 'cart_type'])
+          .doUpdateSet((eb) => ({ updated_at: eb.ref('excluded.updated_at') })),
+      )
+      .returning('id'),
 );
 
-export async function hasWaitlist(db: Db, dealId: string): Promise<boolean> {
-  return (await waitingQuery(db, { dealId })).rows.length > 0;
+/** The shopper's retail cart, made if missing, in one upsert (the claim's hot path). */
+export async function claimCart(
+  db: Db,
+  owner: CartOwner,
+  marketplaceId: string,
+  now: number,
+): Promise<string> {
+  const { rows } = await claimCartQuery(db, {
+    id: `cart-${randomBytes(12).toString('hex')}`,
+    marketplaceId,
+    ownerType: owner.type,
+    ownerId: owner.id,
+    now,
+  });
+  const row = rows[0];
+  if (!row) throw new Error('cart upsert returned no row');
+  return row.id;
 }
 
 /**
@@ -380,5 +437,29 @@ export function unitsByShopper(db: Db, dealId: string) {
     .selectFrom('deal_claims')
     .select(['owner_type', 'owner_id', 'status', 'held_units', 'ordered_units', 'waiting_units'])
     .where('deal_id', '=', dealId)
+    .execute();
+}
+
+/**
+ * Hands an anonymous shopper's deal claims to the customer who signs in (their cart moves too), so the
+ * per-customer limit follows the person. A deal the customer already has a claim on keeps both apart.
+ */
+export async function adoptDealClaims(db: Db, from: CartOwner, to: CartOwner): Promise<void> {
+  await db
+    .updateTable('deal_claims')
+    .set({ owner_type: to.type, owner_id: to.id })
+    .where('owner_type', '=', from.type)
+    .where('owner_id', '=', from.id)
+    .where(({ not, exists, selectFrom }) =>
+      not(
+        exists(
+          selectFrom('deal_claims as mine')
+            .select('mine.deal_id')
+            .whereRef('mine.deal_id', '=', 'deal_claims.deal_id')
+            .where('mine.owner_type', '=', to.type)
+            .where('mine.owner_id', '=', to.id),
+        ),
+      ),
+    )
     .execute();
 }

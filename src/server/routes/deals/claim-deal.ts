@@ -14,21 +14,17 @@ import {
   type DealAccessBehavior,
   type DeviceType,
 } from '../../../shared/deal-constants';
-import {
-  type CartOwner,
-  ensureCart,
-  insertCartLine,
-  newCartItemId,
-} from '../../db/repositories/cart-repository';
+import { type CartOwner, insertCartLine, newCartItemId } from '../../db/repositories/cart-repository';
 import {
   backToWaitlist,
   type ClaimKey,
+  claimCart,
   type DealWithOffer,
+  dealActivity,
   expireHolds,
   findClaim,
   findDeal,
-  hasExpiredHolds,
-  hasWaitlist,
+  freeUnits,
   headOfWaitlist,
   joinWaitlist,
   nextWaitlistTicket,
@@ -118,7 +114,9 @@ export async function claimDeal(db: Db, input: ClaimInput): Promise<ClaimOutcome
   if (!found || found.marketplace_id !== input.marketplaceId || found.asin !== input.asin) {
     return refuse('NOT_FOUND');
   }
-  const deal = (await settleDeal(db, found, input.now)) ?? found;
+  const activity = await dealActivity(db, found.id, input.now);
+  const settled = await settleDeal(db, found, input.now, { activity });
+  const deal = settled ?? found;
   const key: ClaimKey = { dealId: deal.id, owner: input.owner };
   const existing = await findClaim(db, key);
   const current = await answerFor(db, deal, existing, input.now);
@@ -134,7 +132,9 @@ export async function claimDeal(db: Db, input: ClaimInput): Promise<ClaimOutcome
   });
   if (refusal) return refuse(refusal);
   // Shoppers already waiting come first: a new claim joins the queue behind them.
-  const queueAhead = await hasWaitlist(db, deal.id);
+  const queueAhead = settled ? (await dealActivity(db, deal.id, input.now)).waiting : activity.waiting;
+  // A sold-out deal goes straight to the queue; units that come back meanwhile are served right after.
+  const mustWait = queueAhead || deal.claimed_units >= deal.total_units;
 
   const outcome = await db
     .transaction()
@@ -149,16 +149,17 @@ export async function claimDeal(db: Db, input: ClaimInput): Promise<ClaimOutcome
         maxPerCustomer: deal.max_per_customer,
       });
       if (!held) return 'raced';
-      const cartId = queueAhead
+      const cartId = mustWait
         ? undefined
         : await putDealInCart(trx, input.owner, deal, {
+            replace: existing !== undefined,
             cartItemId,
             quantity: input.quantity,
             installmentsProgramId: input.installmentsProgramId,
             devicePreRegistered: input.devicePreRegistered,
             now: input.now,
           });
-      const taken = queueAhead ? undefined : await takeDealUnits(trx, deal.id, input.quantity, input.now);
+      const taken = mustWait ? undefined : await takeDealUnits(trx, deal.id, input.quantity, input.now);
       if (taken) {
         return {
           ok: true,
@@ -201,10 +202,13 @@ export async function claimDeal(db: Db, input: ClaimInput): Promise<ClaimOutcome
   if (outcome !== 'raced') {
     // Units may have come back while this shopper joined the queue: serve the queue now.
     if (outcome.ok && outcome.customerState === 'PENDINGATC') {
-      const settled = await settleDeal(db, deal, input.now, { force: true });
-      const mine = await findClaim(db, key);
-      const now = await answerFor(db, settled ?? deal, mine, input.now);
-      if (now) return { ok: true, ...now };
+      const fresh = await findDeal(db, deal.id);
+      if (fresh && fresh.claimed_units < fresh.total_units) {
+        const settled = await settleDeal(db, fresh, input.now, { force: true });
+        const mine = await findClaim(db, key);
+        const now = await answerFor(db, settled ?? fresh, mine, input.now);
+        if (now) return { ok: true, ...now };
+      }
     }
     return outcome;
   }
@@ -252,6 +256,8 @@ async function putDealInCart(
   owner: CartOwner,
   deal: DealWithOffer,
   line: {
+    /** A shopper with an earlier claim may have a stale line of the deal to replace. */
+    replace: boolean;
     cartItemId: string;
     quantity: number;
     installmentsProgramId?: string | undefined;
@@ -259,12 +265,14 @@ async function putDealInCart(
     now: number;
   },
 ): Promise<string> {
-  const cartId = await ensureCart(db, owner, deal.marketplace_id, 'RETAIL', line.now);
-  await db
-    .deleteFrom('cart_items')
-    .where('cart_id', '=', cartId)
-    .where('offer_id', '=', deal.offer_id)
-    .execute();
+  const cartId = await claimCart(db, owner, deal.marketplace_id, line.now);
+  if (line.replace) {
+    await db
+      .deleteFrom('cart_items')
+      .where('cart_id', '=', cartId)
+      .where('offer_id', '=', deal.offer_id)
+      .execute();
+  }
   const parameters = {
     ...(line.installmentsProgramId ? { installments: { programId: line.installmentsProgramId } } : {}),
     ...(line.devicePreRegistered !== undefined
@@ -297,13 +305,12 @@ export async function settleDeal(
   db: Db,
   deal: DealWithOffer,
   now: number,
-  options: { force?: boolean } = {},
+  options: { force?: boolean; activity?: { due: boolean; waiting: boolean } } = {},
 ): Promise<DealWithOffer | undefined> {
-  const due =
-    options.force ||
-    (await hasExpiredHolds(db, deal.id, now)) ||
-    (deal.claimed_units < deal.total_units && (await hasWaitlist(db, deal.id)));
-  if (!due) return undefined;
+  if (!options.force) {
+    const activity = options.activity ?? (await dealActivity(db, deal.id, now));
+    if (!activity.due && !(activity.waiting && deal.claimed_units < deal.total_units)) return undefined;
+  }
   await db.transaction().execute(async (trx) => {
     const expired = await expireHolds(trx, deal.id, now);
     if (expired.length) {
@@ -324,6 +331,8 @@ export async function settleDeal(
     for (let i = 0; i < MAX_PROMOTIONS_PER_SWEEP && now < deal.end_time; i++) {
       const head = await headOfWaitlist(trx, deal.id);
       if (!head) break;
+      // Not enough free for the head of the queue: everyone behind it waits too (decision 0009).
+      if ((await freeUnits(trx, deal.id)) < head.waiting_units) break;
       const cartItemId = newCartItemId();
       const units = await promoteFromWaitlist(trx, head, {
         cartItemId,
@@ -332,9 +341,14 @@ export async function settleDeal(
       });
       if (units === undefined) continue;
       const owner: CartOwner = { type: head.owner_type, id: head.owner_id };
-      const cartId = await putDealInCart(trx, owner, deal, { cartItemId, quantity: units, now });
+      const cartId = await putDealInCart(trx, owner, deal, {
+        replace: true,
+        cartItemId,
+        quantity: units,
+        now,
+      });
       if (await takeDealUnits(trx, deal.id, units, now)) continue;
-      // Not enough free for the head of the queue: everyone behind it waits too (decision 0009).
+      // Another process took the units meanwhile: the head keeps its place.
       await trx.deleteFrom('cart_items').where('id', '=', cartItemId).where('cart_id', '=', cartId).execute();
       await backToWaitlist(trx, head, units, deal.end_time);
       break;

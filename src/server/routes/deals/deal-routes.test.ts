@@ -443,6 +443,17 @@ describe.each(dialects)('lightning deals on %s', (dialect) => {
     expect(badQuery.statusCode).toBe(400);
   });
 
+  test('DEAL-039 /api/openapi.json documents the claim call from its zod contracts', async () => {
+    const s = await shopper();
+    const doc = (await s.request({ method: 'GET', url: '/api/openapi.json' })).json();
+    const path = doc.paths['/api/marketplaces/{marketplaceId}/deals/{dealId}/claim-and-add-to-cart'];
+    expect(path?.post).toBeDefined();
+    expect(JSON.stringify(path.post.requestBody)).toContain('DealClaimRequest');
+    expect(Object.keys(doc.components.schemas)).toEqual(
+      expect.arrayContaining(['DealClaimRequest', 'DealClaimResponse', 'DealClaimError', 'DealDetails']),
+    );
+  });
+
   test('DEAL-040 the cart count call answers entity.items after a claim', async () => {
     const s = await shopper();
     await claim(s, TABLET, { asin: TABLET.asin, quantity: 2 });
@@ -520,6 +531,14 @@ describe.each(dialects)('deal holds over time on %s', (dialect) => {
         url: `/api/marketplaces/${US}/products/${TABLET.asin}?buyingOptionTypes=LIGHTNING_DEAL&offerListingId=${TABLET.offerListingId}`,
       })
     ).json().entity.buyingOptions[0];
+  const dealOrderLines = async () =>
+    (
+      await ctx.store.db
+        .selectFrom('order_items')
+        .select('id')
+        .where('offer_id', '=', TABLET.offerListingId)
+        .execute()
+    ).length;
   const claimed = async () =>
     (
       await ctx.store.db
@@ -634,6 +653,54 @@ describe.each(dialects)('deal holds over time on %s', (dialect) => {
     expect(refused.json().type).toBe(CLAIM_QUANTITY_RESTRICTION_ERROR);
   });
 
+  test('DEAL-039 signing in takes the anonymous hold along: the customer orders it and the limit follows them', async () => {
+    const s = await shopper();
+    const held = (await claim(s, 2)).json().entity;
+    expect(held.customerState).toBe('INCART');
+    await s.visit('/gp/sign-in.html');
+    await s.postForm('/gp/sign-in.html', {
+      action: 'sign-in',
+      email: 'business@example.com',
+      password: 'business-demo',
+      path: '/',
+    });
+    await s.visit('/dp/B0PDPTAB01');
+    expect((await status(s)).dealCustomerStatus).toMatchObject({ state: 'IN_CART', quantity: 2 });
+    const again = (await claim(s, 1)).json().entity;
+    expect(again).toMatchObject({ customerState: 'INCART', cartItemId: held.cartItemId, quantity: 2 });
+    const placed = await s.postForm('/gp/buy/spc/handlers/place-order.html', { source: 'cart', ...ADDRESS });
+    expect(placed.statusCode).toBe(303);
+    expect((await status(s)).dealCustomerStatus).toMatchObject({ state: 'CLAIMED', quantity: 2 });
+  });
+
+  test('DEAL-014 the server answers UPCOMING before the start and AVAILABLE once it passes', async () => {
+    const s = await shopper();
+    const stick = () =>
+      s.request({
+        method: 'GET',
+        url: `/api/marketplaces/${US}/products/B0PDPSTK01?buyingOptionTypes=LIGHTNING_DEAL&offerListingId=OL-B0PDPSTK01-LD`,
+      });
+    const saved = ctx.clock.now;
+    ctx.clock.now = T0 + 33 * MIN - 1;
+    expect((await stick()).json().entity.buyingOptions[0].dealDetails.state).toBe('UPCOMING');
+    ctx.clock.now = T0 + 33 * MIN;
+    expect((await stick()).json().entity.buyingOptions[0].dealDetails.state).toBe('AVAILABLE');
+    ctx.clock.now = saved;
+  });
+
+  test('DEAL-017 once the deal is over the product call returns no lightning deal and the page no deal setup', async () => {
+    const s = await shopper();
+    const saved = ctx.clock.now;
+    ctx.clock.now = T0 + 360 * MIN;
+    expect((await status(s)) ?? null).toBeNull();
+    const page = await s.visit('/dp/B0PDPTAB01');
+    expect(page.body).not.toContain('"dealId":"LD-B0PDPTAB01"');
+    const claimed = await claim(s, 1);
+    expect(claimed.statusCode).toBe(409);
+    expect(claimed.json().entity.reason).toBe('ENDED');
+    ctx.clock.now = saved;
+  });
+
   test('DEAL-039 an order after the hold ran out is refused at the deal price', async () => {
     const s = new Shopper(ctx.app);
     await s.visit('/gp/sign-in.html');
@@ -645,15 +712,10 @@ describe.each(dialects)('deal holds over time on %s', (dialect) => {
     });
     await s.visit('/dp/B0PDPTAB01');
     expect((await claim(s, 1)).json().entity.customerState).toBe('INCART');
+    const ordersBefore = await dealOrderLines();
     ctx.clock.now += DEAL_HOLD_MS + 1;
     const placed = await s.postForm('/gp/buy/spc/handlers/place-order.html', { source: 'cart', ...ADDRESS });
     expect(placed.statusCode).toBe(409);
-    expect(
-      await ctx.store.db
-        .selectFrom('order_items')
-        .select('id')
-        .where('offer_id', '=', TABLET.offerListingId)
-        .execute(),
-    ).toHaveLength(1);
+    expect(await dealOrderLines()).toBe(ordersBefore);
   });
 });
