@@ -245,12 +245,15 @@ function DealOffer({
   const header = view.header ? HEADER_MESSAGES[view.header] : null;
   return (
     <div className="deal-box" data-deal-ready={ready ? 'true' : undefined}>
-      {view.changeover ? (
-        // DEAL-033: the CSS animation fades it in over 400 ms and out over 800 ms after 2000 ms.
-        <p className="deal-box__changeover" role="status" key={view.changeover.shownAt}>
-          {view.changeover.message}
-        </p>
-      ) : null}
+      {/* DEAL-033: a live region that is always there, so the message is announced; CSS fades it in
+          over 400 ms and out over 800 ms after 2000 ms. */}
+      <div className="deal-box__changeover-region" role="status">
+        {view.changeover ? (
+          <p className="deal-box__changeover" key={view.changeover.shownAt}>
+            {view.changeover.message}
+          </p>
+        ) : null}
+      </div>
       <div className="deal-box__messages" ref={messageRef} tabIndex={-1} aria-live="polite">
         {header ? (
           <p className={`alert alert--${header.kind} deal-box__header`}>

@@ -1,4 +1,4 @@
-import { useEffect, useRef } from 'react';
+import { useEffect, useEffectEvent, useRef } from 'react';
 import { type DealSnapshot, snapshotFromBuyingOptions } from '../../../domain/deals/deal-machine';
 import type { DealSetup } from '../../../shared/contracts/deals';
 import type { DeviceType } from '../../../shared/deal-constants';
@@ -18,40 +18,34 @@ export function useDealPolling(options: {
   onRefetchStarted: () => void;
   onFetched: (snapshot: DealSnapshot | null) => void;
 }) {
-  const { setup, device, polling, refetchAt } = options;
-  const latest = useRef(options);
-  latest.current = options;
+  const { setup, device, polling, refetchAt, serverNow, onRefetchStarted, onFetched } = options;
   const running = useRef<AbortController | null>(null);
-  const fetchDeal = useRef(async () => {
+  const fetchDeal = useEffectEvent(async () => {
     running.current?.abort();
     const controller = new AbortController();
     running.current = controller;
-    const { setup, device } = latest.current;
     const result = await fetchLightningDeal(setup, device, controller.signal);
     if (controller.signal.aborted || !result.ok) return;
     running.current = null;
-    latest.current.onFetched(snapshotFromBuyingOptions(result.buyingOptions));
-  }).current;
+    onFetched(snapshotFromBuyingOptions(result.buyingOptions));
+  });
+  const refetch = useEffectEvent(() => {
+    onRefetchStarted();
+    void fetchDeal();
+  });
+  const untilRefetch = useEffectEvent((at: number) => Math.max(0, at - serverNow()));
 
   useEffect(() => {
     if (!polling) return;
     const timer = setInterval(() => void fetchDeal(), setup.pollingIntervalMs);
     return () => clearInterval(timer);
-  }, [polling, setup.pollingIntervalMs, fetchDeal]);
+  }, [polling, setup.pollingIntervalMs]);
 
   useEffect(() => {
     if (!polling || refetchAt === null) return;
-    const timer = setTimeout(
-      () => {
-        latest.current.onRefetchStarted();
-        void fetchDeal();
-      },
-      Math.max(0, refetchAt - latest.current.serverNow()),
-    );
+    const timer = setTimeout(refetch, untilRefetch(refetchAt));
     return () => clearTimeout(timer);
-  }, [polling, refetchAt, fetchDeal]);
+  }, [polling, refetchAt]);
 
   useEffect(() => () => running.current?.abort(), []);
-
-  return { device, fetchNow: fetchDeal };
 }
