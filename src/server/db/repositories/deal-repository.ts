@@ -463,3 +463,107 @@ export async function adoptDealClaims(db: Db, from: CartOwner, to: CartOwner): P
     )
     .execute();
 }
+
+const dealForClaimQuery = preparedQuery(
+  (db: Db, p: { dealId: string; ownerType: string; ownerId: string; now: number }) =>
+    db
+      .selectFrom('deals')
+      .innerJoin('offers', 'offers.id', 'deals.offer_id')
+      .leftJoin('deal_claims as claim', (join) =>
+        join
+          .onRef('claim.deal_id', '=', 'deals.id')
+          .on('claim.owner_type', '=', p.ownerType as CartOwner['type'])
+          .on('claim.owner_id', '=', p.ownerId),
+      )
+      .selectAll('deals')
+      .select((eb) => [
+        'offers.price_minor',
+        'offers.list_price_minor',
+        'offers.currency_code',
+        'offers.merchant_id',
+        'offers.merchant_name',
+        'claim.status as claim_status',
+        'claim.held_units as claim_held_units',
+        'claim.waiting_units as claim_waiting_units',
+        'claim.ordered_units as claim_ordered_units',
+        'claim.expires_at as claim_expires_at',
+        'claim.waitlist_ticket as claim_waitlist_ticket',
+        'claim.cart_item_id as claim_cart_item_id',
+        'claim.claimed_at as claim_claimed_at',
+        'claim.updated_at as claim_updated_at',
+        eb
+          .exists(
+            eb
+              .selectFrom('deal_claims')
+              .select('deal_claims.deal_id')
+              .whereRef('deal_claims.deal_id', '=', 'deals.id')
+              .where('deal_claims.status', '=', sql<'HELD'>`'HELD'`)
+              .where('deal_claims.expires_at', '<=', p.now),
+          )
+          .as('due'),
+        eb
+          .exists(
+            eb
+              .selectFrom('deal_claims')
+              .select('deal_claims.deal_id')
+              .whereRef('deal_claims.deal_id', '=', 'deals.id')
+              .where('deal_claims.status', '=', sql<'WAITLISTED'>`'WAITLISTED'`),
+          )
+          .as('waiting'),
+      ])
+      .where('deals.id', '=', p.dealId),
+);
+
+/**
+ * The claim's first read, in one query: the deal with its offer, the shopper's claim on it, and whether
+ * a hold has run out or anyone waits.
+ */
+export async function findDealForClaim(
+  db: Db,
+  key: ClaimKey,
+  now: number,
+): Promise<
+  | { deal: DealWithOffer; claim: DealClaimRow | undefined; activity: { due: boolean; waiting: boolean } }
+  | undefined
+> {
+  const row = (
+    await dealForClaimQuery(db, { dealId: key.dealId, ownerType: key.owner.type, ownerId: key.owner.id, now })
+  ).rows[0];
+  if (!row) return undefined;
+  const {
+    claim_status,
+    claim_held_units,
+    claim_waiting_units,
+    claim_ordered_units,
+    claim_expires_at,
+    claim_waitlist_ticket,
+    claim_cart_item_id,
+    claim_claimed_at,
+    claim_updated_at,
+    due,
+    waiting,
+    ...deal
+  } = row;
+  const claim: DealClaimRow | undefined =
+    claim_status === null
+      ? undefined
+      : {
+          deal_id: deal.id,
+          owner_type: key.owner.type,
+          owner_id: key.owner.id,
+          status: claim_status,
+          held_units: claim_held_units ?? 0,
+          waiting_units: claim_waiting_units ?? 0,
+          ordered_units: claim_ordered_units ?? 0,
+          expires_at: claim_expires_at,
+          waitlist_ticket: claim_waitlist_ticket,
+          cart_item_id: claim_cart_item_id,
+          claimed_at: claim_claimed_at ?? 0,
+          updated_at: claim_updated_at ?? 0,
+        };
+  return {
+    deal,
+    claim,
+    activity: { due: Boolean(Number(due)), waiting: Boolean(Number(waiting)) },
+  };
+}

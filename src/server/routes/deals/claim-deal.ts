@@ -24,6 +24,7 @@ import {
   expireHolds,
   findClaim,
   findDeal,
+  findDealForClaim,
   freeUnits,
   headOfWaitlist,
   joinWaitlist,
@@ -110,15 +111,15 @@ const asinState = (claimed: number, total: number): ClaimDealAsinState =>
  * again, so a repeated claim never takes more.
  */
 export async function claimDeal(db: Db, input: ClaimInput): Promise<ClaimOutcome> {
-  const found = await findDeal(db, input.dealId);
-  if (!found || found.marketplace_id !== input.marketplaceId || found.asin !== input.asin) {
+  const key: ClaimKey = { dealId: input.dealId, owner: input.owner };
+  const first = await findDealForClaim(db, key, input.now);
+  if (!first || first.deal.marketplace_id !== input.marketplaceId || first.deal.asin !== input.asin) {
     return refuse('NOT_FOUND');
   }
-  const activity = await dealActivity(db, found.id, input.now);
-  const settled = await settleDeal(db, found, input.now, { activity });
-  const deal = settled ?? found;
-  const key: ClaimKey = { dealId: deal.id, owner: input.owner };
-  const existing = await findClaim(db, key);
+  const { activity } = first;
+  const settled = await settleDeal(db, first.deal, input.now, { activity });
+  const deal = settled ?? first.deal;
+  const existing = settled ? await findClaim(db, key) : first.claim;
   const current = await answerFor(db, deal, existing, input.now);
   if (current) return { ok: true, ...current };
 
