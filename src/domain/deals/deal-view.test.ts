@@ -261,6 +261,12 @@ describe('access on the page', () => {
     );
     expect(view(inCart, { platform: 'mobile' }).appOnly).toBe('learn-more');
     expect(view(inCart, { platform: 'desktop' }).appOnly).toBeNull();
+    // The setup data can turn the web prompt off; the app keeps its message.
+    const quiet = (platform: DealPlatform) =>
+      dealView(deal, { now: T, platform, hasPrimeSavingsBenefit: false, showAppOnlyDealCx: false });
+    expect(quiet('mobile').appOnly).toBeNull();
+    expect(quiet('desktop').appOnly).toBeNull();
+    expect(quiet('app').appOnly).toBe('learn-more');
   });
 
   test('DEAL-042 after a quantity restriction the shopper gets no add to cart, only the limit message', () => {

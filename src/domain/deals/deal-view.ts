@@ -18,6 +18,8 @@ export type DealViewContext = {
   now: number;
   platform: DealPlatform;
   hasPrimeSavingsBenefit: boolean;
+  /** The setup data's showAppOnlyDealCx: outside the app, an app-only deal shows its prompt (default yes). */
+  showAppOnlyDealCx?: boolean;
 };
 
 export type DealHeader = 'in-cart' | 'pending' | 'claimed' | 'waitlist-full' | 'unavailable';
@@ -113,7 +115,10 @@ export function dealView(state: DealMachineState, context: DealViewContext): Dea
 
   const live = deal.state === 'AVAILABLE' || deal.state === 'WAITLISTFULL';
   const appOnly =
-    deal.accessBehavior === 'APP_ONLY_LD' ? appOnlyPrompt(context.platform, inCart) : (null as AppOnlyPrompt);
+    deal.accessBehavior === 'APP_ONLY_LD' &&
+    (context.platform === 'app' || context.showAppOnlyDealCx !== false)
+      ? appOnlyPrompt(context.platform, inCart)
+      : (null as AppOnlyPrompt);
   const appAllows = deal.accessBehavior !== 'APP_ONLY_LD' || context.platform === 'app';
   const quantities = claimQuantities(deal);
   const canClaim =

@@ -166,7 +166,12 @@ describe('the deal buy box views', () => {
       ),
     );
     expect(early).toContain('Early access: you can claim this deal before it opens to everyone.');
-    const appOnly = text(render(createDealSetup({ dealDetails: { accessBehavior: 'APP_ONLY_LD' } }), false));
+    const appOnly = text(
+      render(
+        createDealSetup({ showAppOnlyDealCx: true, dealDetails: { accessBehavior: 'APP_ONLY_LD' } }),
+        false,
+      ),
+    );
     expect(appOnly).toContain('Download the app');
     expect(appOnly).not.toContain('Add to Cart');
     const inApp = text(

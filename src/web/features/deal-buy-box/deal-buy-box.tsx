@@ -68,7 +68,12 @@ export function DealBuyBox({
     onRefetchStarted: () => send({ type: 'refetch-started' }),
     onFetched: (snapshot) => send({ type: 'deal-fetched', snapshot }),
   });
-  const view = dealView(state, { now, platform, hasPrimeSavingsBenefit: setup.hasPrimeSavingsBenefit });
+  const view = dealView(state, {
+    now,
+    platform,
+    hasPrimeSavingsBenefit: setup.hasPrimeSavingsBenefit,
+    showAppOnlyDealCx: setup.showAppOnlyDealCx,
+  });
   const [quantity, setQuantity] = useState(DEFAULT_CLAIM_QUANTITY);
   const messageRef = useRef<HTMLDivElement>(null);
   const plan = useDealWarranty({ setup, warranty, sessionId, onCartCount });
