@@ -135,7 +135,7 @@ test.describe('what the deal buy box shows', () => {
     await expectAxeClean(page);
   });
 
-  test('DEAL-001 the accordion is operable by keyboard', async ({ page }) => {
+  test('DEAL-001 DEAL-035 the accordion and the claim are operable by keyboard', async ({ page }) => {
     await openDeal(page, 'B0PDPTAB01');
     const box = dealBox(page);
     const regularRow = box.getByRole('button', { name: /^Buy new: \$/ });
@@ -148,8 +148,16 @@ test.describe('what the deal buy box shows', () => {
     await expect(dealRow).toHaveAttribute('aria-expanded', 'true');
     await page.keyboard.press('Tab');
     await expect(box.getByRole('combobox', { name: 'Quantity:' })).toBeFocused();
+    await page.keyboard.press('ArrowDown');
+    await expect(box.getByRole('combobox', { name: 'Quantity:' })).toHaveValue('2');
     await page.keyboard.press('Tab');
     await expect(box.getByRole('button', { name: 'Add to Cart' })).toBeFocused();
+    // Claimed from the keyboard; focus lands on the message that replaced the button.
+    await page.keyboard.press('Enter');
+    const message = box.getByText('Added to cart. This deal is in your cart.');
+    await expect(message).toBeVisible();
+    await expect(message.locator('..')).toBeFocused();
+    expect((await cartItems(page)).find((item) => item.asin === 'B0PDPTAB01')?.quantity).toBe(2);
   });
 
   test('DEAL-002 DEAL-015 DEAL-030 a fully claimed deal shows waitlist full to a shopper who can access it, progress in the error colour', async ({
