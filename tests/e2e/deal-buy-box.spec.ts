@@ -269,6 +269,7 @@ test.describe('claiming', () => {
     );
     await expect(dealBox(stale).getByText('Processing your deal…')).toHaveCount(0);
     await expect(dealBox(stale).getByRole('button', { name: 'Add to Cart' })).toHaveCount(0);
+    await expect(dealBox(stale).getByRole('alert').locator('..')).toBeFocused();
     const event = (await metric).postDataJSON().events[0];
     expect(event).toMatchObject({ schemaId: 'pdp.deal.claim-error/v1', data: { errorCode: '422' } });
     await page.clock.resume();
@@ -290,6 +291,7 @@ test.describe('claiming', () => {
       "Redemption failed: we couldn't claim this deal. Please try again.",
     );
     await expect(dealBox(page).getByRole('button', { name: 'Add to Cart' })).toBeEnabled();
+    await expect(dealBox(page).getByRole('button', { name: 'Add to Cart' })).toBeFocused();
     expect((await metric).postDataJSON().events[0].data).toMatchObject({
       dealId: 'LD-B0PDPTAB01',
       errorCode: '403',

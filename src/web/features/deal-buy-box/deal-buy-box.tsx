@@ -5,6 +5,7 @@ import {
   type DealEvent,
   type DealMachineState,
   initialDealState,
+  QUANTITY_RESTRICTION_ERROR_TYPE,
   snapshotFromBuyingOptions,
   transition,
 } from '../../../domain/deals/deal-machine';
@@ -102,7 +103,8 @@ export function DealBuyBox({
     }
     const error = { type: result.type, entityStatus: result.entityStatus, httpStatus: result.httpStatus };
     send({ type: 'claim-failed', error });
-    messageRef.current?.focus();
+    // The limit takes the form away, so focus goes to the message; otherwise it stays on the button to retry.
+    if (error.type === QUANTITY_RESTRICTION_ERROR_TYPE) messageRef.current?.focus();
     sendMetricEvents([
       {
         schemaId: METRIC_SCHEMAS.dealClaimError,
@@ -413,7 +415,9 @@ function DealOffer({
           <button
             type="submit"
             className="button button--cart button--wide"
-            disabled={!ready || state.claiming}
+            // While its claim runs the button stays focusable (a disabled one drops focus) and claim() ignores presses.
+            disabled={!ready}
+            aria-disabled={state.claiming}
             aria-busy={state.claiming}
           >
             {state.claiming ? 'Adding…' : view.claim.label}
