@@ -79,8 +79,10 @@ export function DealBuyBox({
   const messageRef = useRef<HTMLDivElement>(null);
   const plan = useDealWarranty({ setup, warranty, sessionId, onCartCount });
 
+  // A second press before the next render must not send a second claim.
+  const claimInFlight = useRef(false);
   const claim = async () => {
-    if (state.claiming) return;
+    if (claimInFlight.current || state.claiming) return;
     const call = claimCall({
       claimDealAapiEndpoint: setup.claimDealAapiEndpoint,
       dealId: state.deal.dealId,
@@ -91,7 +93,10 @@ export function DealBuyBox({
     // Reading 3: no claim goes out without its deal id, item id, purchase tag and quantity.
     if (!call) return;
     send({ type: 'claim-started' });
-    const result = await claimDeal(setup, platform, call.url, call.body);
+    claimInFlight.current = true;
+    const result = await claimDeal(setup, platform, call.url, call.body).finally(() => {
+      claimInFlight.current = false;
+    });
     if (result.ok) {
       send({ type: 'claim-succeeded', response: result.entity });
       messageRef.current?.focus();
