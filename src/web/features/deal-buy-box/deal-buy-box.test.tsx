@@ -180,7 +180,7 @@ describe('the deal buy box views', () => {
         false,
       ),
     );
-    expect(inApp).toContain('This deal is only available in the Northwind app. Claim it there');
+    expect(inApp).toContain('App-only deal: it can be claimed only in the Northwind app.');
     expect(inApp).toContain('Add to Cart');
   });
 

@@ -440,11 +440,7 @@ function AppOnlyPrompt({ prompt }: { prompt: 'download' | 'learn-more' }) {
   const trigger = useRef<HTMLButtonElement>(null);
   const id = useId();
   if (prompt === 'learn-more') {
-    return (
-      <p className="deal-box__app">
-        This deal is only available in the Northwind app. Claim it there while it lasts.
-      </p>
-    );
+    return <p className="deal-box__app">App-only deal: it can be claimed only in the Northwind app.</p>;
   }
   return (
     <div className="deal-box__app">
