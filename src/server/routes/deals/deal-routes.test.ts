@@ -629,6 +629,11 @@ describe.each(dialects)('deal holds over time on %s', (dialect) => {
     const held = (await claim(s, 2)).json().entity;
     expect(held.customerState).toBe('INCART');
     expect(await claimed()).toBe(102);
+    const changed = await s.postForm('/gp/cart/update.html', { lineId: held.cartItemId, quantity: '1' });
+    expect(changed.statusCode).toBe(303);
+    const location = new URL(changed.headers.location as string, 'http://store.test');
+    expect(location.searchParams.get('error')).toBe('The quantity of a deal is set when you claim it.');
+    expect(await s.cartCount()).toBe(2);
     await s.postForm('/gp/cart/update.html', { lineId: held.cartItemId, action: 'delete' });
     expect(await claimed()).toBe(100);
     expect((await status(s)).dealCustomerStatus.state).toBe('EXPIRED');
@@ -651,6 +656,33 @@ describe.each(dialects)('deal holds over time on %s', (dialect) => {
     const refused = await claim(s, 1);
     expect(refused.statusCode).toBe(422);
     expect(refused.json().type).toBe(CLAIM_QUANTITY_RESTRICTION_ERROR);
+  });
+
+  test('DEAL-039 a line removed from the cart serves the waitlist at once', async () => {
+    await ctx.store.db.deleteFrom('deal_claims').where('deal_id', '=', TABLET.dealId).execute();
+    await ctx.store.db
+      .updateTable('deals')
+      .set({ claimed_units: 199 })
+      .where('id', '=', TABLET.dealId)
+      .execute();
+    const holder = await shopper();
+    const held = (await claim(holder, 1)).json().entity;
+    expect(held.customerState).toBe('INCART');
+    const waiting = await shopper();
+    expect((await claim(waiting, 1)).json().entity.customerState).toBe('PENDINGATC');
+    await holder.visit('/gp/cart/view.html');
+    await holder.postForm('/gp/cart/update.html', { lineId: held.cartItemId, action: 'delete' });
+    expect(await holder.cartCount()).toBe(0);
+    expect(await waiting.cartCount()).toBe(1);
+    expect((await status(waiting)).dealCustomerStatus.state).toBe('IN_CART');
+    expect(await claimed()).toBe(200);
+    await ctx.store.db.deleteFrom('deal_claims').where('deal_id', '=', TABLET.dealId).execute();
+    await ctx.store.db.deleteFrom('cart_items').where('offer_id', '=', TABLET.offerListingId).execute();
+    await ctx.store.db
+      .updateTable('deals')
+      .set({ claimed_units: 100 })
+      .where('id', '=', TABLET.dealId)
+      .execute();
   });
 
   test('DEAL-039 signing in takes the anonymous hold along: the customer orders it and the limit follows them', async () => {
