@@ -108,6 +108,11 @@ test.describe('what the deal buy box shows', () => {
   test('DEAL-001 DEAL-003 DEAL-004 DEAL-030 an available deal is an accordion row with quantity, add to cart, end countdown and progress', async ({
     page,
   }) => {
+    const errors: string[] = [];
+    page.on('console', (message) => {
+      if (message.type() === 'error') errors.push(message.text());
+    });
+    page.on('pageerror', (error) => errors.push(error.message));
     await openDeal(page, 'B0PDPTAB01');
     const box = dealBox(page);
     await expect(box).toHaveAccessibleName('Buying options');
@@ -133,6 +138,27 @@ test.describe('what the deal buy box shows', () => {
     await expect(page.getByRole('button', { name: 'Buy Now', exact: true })).toBeVisible();
     await expect(box.getByRole('progressbar')).toBeHidden();
     await expectAxeClean(page);
+    // Server markup and hydration agree: no errors, no hydration warnings.
+    expect(errors).toEqual([]);
+  });
+
+  test.describe('without JavaScript', () => {
+    test.use({ javaScriptEnabled: false });
+
+    test('DEAL-001 the deal shows from the server and the regular offer still buys as a plain form', async ({
+      page,
+    }) => {
+      await page.goto('/dp/B0PDPTAB01');
+      const box = dealBox(page);
+      await expect(box.getByText(/^Ends in \d\d:\d\d:\d\d$/)).toBeVisible();
+      await expect(box.getByRole('button', { name: 'Add to Cart' }).first()).toBeDisabled();
+      // Playwright's text search skips <noscript>; the DOM has the message.
+      expect(await box.locator('noscript').allTextContents()).toContain(
+        'Claiming a deal needs JavaScript. You can still buy at the regular price.',
+      );
+      await box.getByRole('button', { name: 'Buy Now', exact: true }).click();
+      await expect(page).toHaveURL(/\/gp\/sign-in\.html/);
+    });
   });
 
   test('DEAL-001 DEAL-035 the accordion and the claim are operable by keyboard', async ({ page }) => {

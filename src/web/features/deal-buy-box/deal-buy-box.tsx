@@ -201,6 +201,10 @@ function DealAccordion({
   );
   return (
     <section className="deal-buy-box deal-accordion" aria-label="Buying options">
+      {/* Without JavaScript the rows cannot open, so both stay open: the regular offer's plain form works. */}
+      <noscript>
+        <style>{'.deal-accordion__panel[hidden]{display:block}'}</style>
+      </noscript>
       {row(
         'deal',
         <span className="deal-accordion__label">
@@ -428,6 +432,11 @@ function DealOffer({
             {state.claiming ? 'Adding…' : view.claim.label}
           </button>
           <p className="deal-box__limit">Limit {deal.maxPerCustomer} per customer.</p>
+          <noscript>
+            <p className="deal-box__limit">
+              Claiming a deal needs JavaScript. You can still buy at the regular price.
+            </p>
+          </noscript>
         </form>
       ) : null}
     </div>
