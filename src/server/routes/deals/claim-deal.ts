@@ -28,6 +28,7 @@ import {
   freeUnits,
   headOfWaitlist,
   joinWaitlist,
+  markWaitlistServed,
   nextWaitlistTicket,
   promoteFromWaitlist,
   releaseHold,
@@ -180,7 +181,7 @@ export async function claimDeal(db: Db, input: ClaimInput): Promise<ClaimOutcome
           .execute();
       }
       if (input.now >= deal.end_time) throw new DealEnded();
-      const ticket = await nextWaitlistTicket(trx, deal.id);
+      const { ticket, served } = await nextWaitlistTicket(trx, deal.id);
       await joinWaitlist(trx, key, {
         quantity: input.quantity,
         ticket,
@@ -193,7 +194,7 @@ export async function claimDeal(db: Db, input: ClaimInput): Promise<ClaimOutcome
         dealAsinState: 'WAITLISTFULL',
         msUntilExpiration: Math.max(0, deal.end_time - input.now),
         quantity: input.quantity,
-        waitlistPosition: await waitlistPosition(trx, deal.id, ticket),
+        waitlistPosition: waitlistPosition(ticket, served),
       };
     })
     .catch((error: unknown) => {
@@ -245,7 +246,7 @@ async function answerFor(
       dealAsinState: 'WAITLISTFULL',
       msUntilExpiration: Math.max(0, deal.end_time - now),
       quantity: claim.waiting_units,
-      waitlistPosition: await waitlistPosition(db, deal.id, claim.waitlist_ticket ?? 0),
+      waitlistPosition: waitlistPosition(claim.waitlist_ticket ?? 0, deal.waitlist_served),
     };
   }
   return undefined;
@@ -348,7 +349,10 @@ export async function settleDeal(
         quantity: units,
         now,
       });
-      if (await takeDealUnits(trx, deal.id, units, now)) continue;
+      if (await takeDealUnits(trx, deal.id, units, now)) {
+        await markWaitlistServed(trx, deal.id);
+        continue;
+      }
       // Another process took the units meanwhile: the head keeps its place.
       await trx.deleteFrom('cart_items').where('id', '=', cartItemId).where('cart_id', '=', cartId).execute();
       await backToWaitlist(trx, head, units, deal.end_time);
