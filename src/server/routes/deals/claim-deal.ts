@@ -121,7 +121,7 @@ export async function claimDeal(db: Db, input: ClaimInput): Promise<ClaimOutcome
   const settled = await settleDeal(db, first.deal, input.now, { activity });
   const deal = settled ?? first.deal;
   const existing = settled ? await findClaim(db, key) : first.claim;
-  const current = await answerFor(db, deal, existing, input.now);
+  const current = answerFor(deal, existing, input.now);
   if (current) return { ok: true, ...current };
 
   const refusal = claimRefusal({
@@ -208,7 +208,7 @@ export async function claimDeal(db: Db, input: ClaimInput): Promise<ClaimOutcome
       if (fresh && fresh.claimed_units < fresh.total_units) {
         const settled = await settleDeal(db, fresh, input.now, { force: true });
         const mine = await findClaim(db, key);
-        const now = await answerFor(db, settled ?? fresh, mine, input.now);
+        const now = answerFor(settled ?? fresh, mine, input.now);
         if (now) return { ok: true, ...now };
       }
     }
@@ -216,19 +216,18 @@ export async function claimDeal(db: Db, input: ClaimInput): Promise<ClaimOutcome
   }
   // Another claim of the same shopper won the race: answer what it left, or the limit.
   const after = await findClaim(db, key);
-  const answer = await answerFor(db, (await findDeal(db, deal.id)) ?? deal, after, input.now);
+  const answer = answerFor((await findDeal(db, deal.id)) ?? deal, after, input.now);
   return answer ? { ok: true, ...answer } : refuse('QUANTITY_LIMIT');
 }
 
 class DealEnded extends Error {}
 
 /** The answer for a shopper who holds or waits already; undefined when they may claim anew. */
-async function answerFor(
-  db: Db,
+function answerFor(
   deal: DealWithOffer,
   claim: DealClaimRow | undefined,
   now: number,
-): Promise<ClaimAnswer | undefined> {
+): ClaimAnswer | undefined {
   const status = customerStateOf(storedClaimOf(claim), now);
   if (!claim) return undefined;
   if (status.state === 'IN_CART') {
