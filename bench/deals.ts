@@ -265,6 +265,8 @@ async function benchDialect(dialect: 'sqlite' | 'postgres'): Promise<{ rows: Row
     await store.close();
 
     await claimRush(base, WARM_DEAL, 2, true);
+    // Other work on the machine moves these numbers a lot; the report says how busy it was.
+    const load = os.loadavg()[0]?.toFixed(1) ?? '?';
     const { result, states } = await claimRush(base, DEAL, DURATION_S);
     server.kill('SIGTERM');
     await new Promise((resolve) => server.once('exit', resolve));
@@ -285,7 +287,7 @@ async function benchDialect(dialect: 'sqlite' | 'postgres'): Promise<{ rows: Row
         perSecond: claimRate,
         p50: result.latency.p50,
         p99: result.latency.p99,
-        detail: `${stateList}; errors ${result.errors + result.timeouts}; ratio to bare ${(claimRate / bareRate).toFixed(3)}`,
+        detail: `${stateList}; errors ${result.errors + result.timeouts}; ratio to bare ${(claimRate / bareRate).toFixed(3)}; load average ${load} at the start`,
       },
       {
         dialect,

@@ -249,6 +249,7 @@ async function insertDeal(db: Kysely<Database>, product: CatalogProduct, now: nu
       access_behavior: deal.accessBehavior ?? null,
       early_access_ms: deal.earlyAccessMinutes * minute,
       waitlist_tickets: 0,
+      waitlist_served: 0,
       created_at: now,
     })
     .onConflict((oc) => oc.column('id').doNothing())

@@ -149,6 +149,8 @@ export interface DealTable {
   access_behavior: string | null;
   early_access_ms: number;
   waitlist_tickets: number;
+  /** Waitlist tickets promoted so far (always the lowest ones): a waiting ticket's place is ticket − served. */
+  waitlist_served: number;
   created_at: number;
 }
 

@@ -18,6 +18,8 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('access_behavior', 'text')
     .addColumn('early_access_ms', 'bigint', (c) => c.notNull().defaultTo(0))
     .addColumn('waitlist_tickets', 'bigint', (c) => c.notNull().defaultTo(0))
+    // Promotions go in ticket order, so a waiting ticket's place is ticket − served.
+    .addColumn('waitlist_served', 'bigint', (c) => c.notNull().defaultTo(0))
     .addColumn('created_at', 'bigint', (c) => c.notNull())
     .addCheckConstraint('deals_units_within_total', sql`claimed_units >= 0 and claimed_units <= total_units`)
     .execute();

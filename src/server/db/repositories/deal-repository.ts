@@ -203,15 +203,27 @@ export async function returnDealUnits(db: Db, dealId: string, quantity: number):
     .execute();
 }
 
-/** The next place in the deal's waitlist queue (strictly increasing, shared by every process). */
-export async function nextWaitlistTicket(db: Db, dealId: string): Promise<number> {
+/** The next ticket of the deal's waitlist queue (strictly increasing, shared by every process), and how many were served. */
+export async function nextWaitlistTicket(
+  db: Db,
+  dealId: string,
+): Promise<{ ticket: number; served: number }> {
   const row = await db
     .updateTable('deals')
     .set((eb) => ({ waitlist_tickets: eb('waitlist_tickets', '+', 1) }))
     .where('id', '=', dealId)
-    .returning('waitlist_tickets')
+    .returning(['waitlist_tickets', 'waitlist_served'])
     .executeTakeFirstOrThrow();
-  return Number(row.waitlist_tickets);
+  return { ticket: Number(row.waitlist_tickets), served: Number(row.waitlist_served) };
+}
+
+/** Counts one more waitlist ticket served (promotions go in ticket order). */
+export async function markWaitlistServed(db: Db, dealId: string): Promise<void> {
+  await db
+    .updateTable('deals')
+    .set((eb) => ({ waitlist_served: eb('waitlist_served', '+', 1) }))
+    .where('id', '=', dealId)
+    .execute();
 }
 
 /** Turns the shopper's fresh hold (whose units were not there) into a waitlist entry. */
@@ -237,17 +249,8 @@ export async function joinWaitlist(
     .execute();
 }
 
-/** 1-based place of a waitlist ticket among those still waiting. */
-export async function waitlistPosition(db: Db, dealId: string, ticket: number): Promise<number> {
-  const row = await db
-    .selectFrom('deal_claims')
-    .select((eb) => eb.fn.countAll<number>().as('n'))
-    .where('deal_id', '=', dealId)
-    .where('status', '=', 'WAITLISTED')
-    .where('waitlist_ticket', '<=', ticket)
-    .executeTakeFirst();
-  return Math.max(1, Number(row?.n ?? 1));
-}
+/** 1-based place of a waiting ticket: tickets are served lowest first, so it is ticket − served. */
+export const waitlistPosition = (ticket: number, served: number): number => Math.max(1, ticket - served);
 
 const activityQuery = preparedQuery((db: Db, p: { dealId: string; now: number }) =>
   db.selectNoFrom((eb) => [

@@ -28,6 +28,7 @@ import {
   freeUnits,
   headOfWaitlist,
   joinWaitlist,
+  markWaitlistServed,
   nextWaitlistTicket,
   promoteFromWaitlist,
   releaseHold,
@@ -120,7 +121,7 @@ export async function claimDeal(db: Db, input: ClaimInput): Promise<ClaimOutcome
   const settled = await settleDeal(db, first.deal, input.now, { activity });
   const deal = settled ?? first.deal;
   const existing = settled ? await findClaim(db, key) : first.claim;
-  const current = await answerFor(db, deal, existing, input.now);
+  const current = answerFor(deal, existing, input.now);
   if (current) return { ok: true, ...current };
 
   const refusal = claimRefusal({
@@ -180,7 +181,7 @@ export async function claimDeal(db: Db, input: ClaimInput): Promise<ClaimOutcome
           .execute();
       }
       if (input.now >= deal.end_time) throw new DealEnded();
-      const ticket = await nextWaitlistTicket(trx, deal.id);
+      const { ticket, served } = await nextWaitlistTicket(trx, deal.id);
       await joinWaitlist(trx, key, {
         quantity: input.quantity,
         ticket,
@@ -193,7 +194,7 @@ export async function claimDeal(db: Db, input: ClaimInput): Promise<ClaimOutcome
         dealAsinState: 'WAITLISTFULL',
         msUntilExpiration: Math.max(0, deal.end_time - input.now),
         quantity: input.quantity,
-        waitlistPosition: await waitlistPosition(trx, deal.id, ticket),
+        waitlistPosition: waitlistPosition(ticket, served),
       };
     })
     .catch((error: unknown) => {
@@ -207,7 +208,7 @@ export async function claimDeal(db: Db, input: ClaimInput): Promise<ClaimOutcome
       if (fresh && fresh.claimed_units < fresh.total_units) {
         const settled = await settleDeal(db, fresh, input.now, { force: true });
         const mine = await findClaim(db, key);
-        const now = await answerFor(db, settled ?? fresh, mine, input.now);
+        const now = answerFor(settled ?? fresh, mine, input.now);
         if (now) return { ok: true, ...now };
       }
     }
@@ -215,19 +216,18 @@ export async function claimDeal(db: Db, input: ClaimInput): Promise<ClaimOutcome
   }
   // Another claim of the same shopper won the race: answer what it left, or the limit.
   const after = await findClaim(db, key);
-  const answer = await answerFor(db, (await findDeal(db, deal.id)) ?? deal, after, input.now);
+  const answer = answerFor((await findDeal(db, deal.id)) ?? deal, after, input.now);
   return answer ? { ok: true, ...answer } : refuse('QUANTITY_LIMIT');
 }
 
 class DealEnded extends Error {}
 
 /** The answer for a shopper who holds or waits already; undefined when they may claim anew. */
-async function answerFor(
-  db: Db,
+function answerFor(
   deal: DealWithOffer,
   claim: DealClaimRow | undefined,
   now: number,
-): Promise<ClaimAnswer | undefined> {
+): ClaimAnswer | undefined {
   const status = customerStateOf(storedClaimOf(claim), now);
   if (!claim) return undefined;
   if (status.state === 'IN_CART') {
@@ -245,7 +245,7 @@ async function answerFor(
       dealAsinState: 'WAITLISTFULL',
       msUntilExpiration: Math.max(0, deal.end_time - now),
       quantity: claim.waiting_units,
-      waitlistPosition: await waitlistPosition(db, deal.id, claim.waitlist_ticket ?? 0),
+      waitlistPosition: waitlistPosition(claim.waitlist_ticket ?? 0, deal.waitlist_served),
     };
   }
   return undefined;
@@ -348,7 +348,10 @@ export async function settleDeal(
         quantity: units,
         now,
       });
-      if (await takeDealUnits(trx, deal.id, units, now)) continue;
+      if (await takeDealUnits(trx, deal.id, units, now)) {
+        await markWaitlistServed(trx, deal.id);
+        continue;
+      }
       // Another process took the units meanwhile: the head keeps its place.
       await trx.deleteFrom('cart_items').where('id', '=', cartItemId).where('cart_id', '=', cartId).execute();
       await backToWaitlist(trx, head, units, deal.end_time);

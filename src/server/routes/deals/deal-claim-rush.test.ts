@@ -1,7 +1,8 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, beforeEach, describe, expect, test } from 'vitest';
-import { createTestApp, Shopper, type TestContext } from '../../../../tests/helpers/test-app';
+import { createTestApp, Shopper, T0, type TestContext } from '../../../../tests/helpers/test-app';
 import { dialects } from '../../../../tests/helpers/test-store';
+import { DEAL_HOLD_MS } from '../../../shared/deal-constants';
 
 // The acceptance rush: 500 concurrent claims from 250 sessions on a deal with 100 free units.
 const DEAL = { asin: 'B0PDPTAB01', dealId: 'LD-B0PDPTAB01', offerListingId: 'OL-B0PDPTAB01-LD' };
@@ -29,6 +30,7 @@ describe.each(dialects)('claim rush on %s', (dialect) => {
   afterAll(() => ctx?.close());
 
   beforeEach(async () => {
+    ctx.clock.now = T0;
     await ctx.store.db.deleteFrom('deal_claims').where('deal_id', '=', DEAL.dealId).execute();
     await ctx.store.db.deleteFrom('cart_items').where('offer_id', '=', DEAL.offerListingId).execute();
     await ctx.store.db
@@ -102,5 +104,38 @@ describe.each(dialects)('claim rush on %s', (dialect) => {
     expect(inCarts).toBe(FREE_UNITS);
     expect(Math.max(...perShopper.values())).toBeLessThanOrEqual(2);
     expect(perShopper.size).toBe(FREE_UNITS / 2);
+  }, 120_000);
+
+  test('DEAL-039 holds that run out during a rush go to the waitlist in ticket order, with no unit lost or doubled', async () => {
+    const first = await Promise.all(shoppers.map((s) => claim(s, 1)));
+    expect(first.every((r) => r.statusCode === 200)).toBe(true);
+    const tickets = await ctx.store.db
+      .selectFrom('deal_claims')
+      .select(['owner_id', 'waitlist_ticket'])
+      .where('deal_id', '=', DEAL.dealId)
+      .where('status', '=', 'WAITLISTED')
+      .orderBy('waitlist_ticket')
+      .execute();
+    expect(tickets).toHaveLength(SESSIONS - FREE_UNITS);
+    const nextInLine = new Set(tickets.slice(0, FREE_UNITS).map((t) => t.owner_id));
+
+    // Every hold runs out; everyone claims again and polls the deal at once, so sweeps race claims.
+    ctx.clock.now = T0 + DEAL_HOLD_MS;
+    const rush = await Promise.all(
+      shoppers.flatMap((s) => [
+        claim(s, 1),
+        s.request({
+          method: 'GET',
+          url: `/api/marketplaces/ATVPDKIKX0DER/products/${DEAL.asin}?buyingOptionTypes=LIGHTNING_DEAL&offerListingId=${DEAL.offerListingId}`,
+        }),
+      ]),
+    );
+    expect(rush.filter((r) => r.statusCode >= 500).map((r) => r.body)).toEqual([]);
+    const { deal, held, inCarts, perShopper } = await ledger();
+    expect(deal.claimed_units).toBe(deal.total_units);
+    expect(held).toBe(FREE_UNITS);
+    expect(inCarts).toBe(FREE_UNITS);
+    // The units went to the first 100 in line, not to whoever asked fastest.
+    expect(new Set(perShopper.keys())).toEqual(nextInLine);
   }, 120_000);
 });

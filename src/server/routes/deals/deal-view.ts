@@ -100,7 +100,7 @@ export async function dealBuyingOption(
       quantity: customer.quantity,
       claimableQuantity: claimable,
       ...(waiting && claim
-        ? { waitlistPosition: await waitlistPosition(db, deal.id, claim.waitlist_ticket ?? 0) }
+        ? { waitlistPosition: waitlistPosition(claim.waitlist_ticket ?? 0, deal.waitlist_served) }
         : {}),
     },
     ...(customer.state === 'IN_CART' || waiting
