@@ -24,6 +24,7 @@ import { buyBoxRoutes } from './routes/buy-box/buy-box-routes';
 import { cartPageRoutes } from './routes/cart/cart-page-routes';
 import { cartRoutes } from './routes/cart/cart-routes';
 import { checkoutRoutes } from './routes/checkout/checkout-routes';
+import { dealRoutes } from './routes/deals/deal-routes';
 import { deliveryRoutes } from './routes/delivery/delivery-routes';
 import { healthRoutes } from './routes/health/health-routes';
 import { loggingRoutes } from './routes/logging/logging-routes';
@@ -114,6 +115,7 @@ export async function buildApp({
   await app.register(productRoutes);
   await app.register(cartRoutes);
   await app.register(buyBoxRoutes);
+  await app.register(dealRoutes);
   await app.register(deliveryRoutes);
   await app.register(signInRoutes, { assets });
   await app.register(pageRoutes, { assets });

@@ -3,4 +3,8 @@ export const METRIC_SCHEMAS = {
   addToCartIntention: 'pdp.add-to-cart.intention/v1',
   addToCartSubmitted: 'pdp.add-to-cart.submitted/v1',
   accessoryAddFailed: 'pdp.accessory.add-failed/v1',
+  /** DEAL-044: a refused or failed deal claim, with its error code. */
+  dealClaimError: 'pdp.deal.claim-error/v1',
+  /** DEAL-045: a deal cart add (the protection plan after a claim) that failed. */
+  dealCartAddFailure: 'pdp.deal.cart-add-failure/v1',
 } as const;

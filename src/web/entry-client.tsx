@@ -3,6 +3,7 @@ import { App } from './app';
 import { PAGE_DATA_ELEMENT_ID, type PageData } from './page-data';
 import './styles.css';
 import './ui/ui.css';
+import './features/deal-buy-box/deal-buy-box.css';
 
 const script = document.getElementById(PAGE_DATA_ELEMENT_ID);
 const root = document.getElementById('root');

@@ -1,6 +1,10 @@
 import { renderToString } from 'react-dom/server';
 import { App } from './app';
 import type { PageData } from './page-data';
+import { loadDealBuyBox } from './pages/product/deal-buy-box-slot';
+
+// The browser loads the deal buy box on demand; the server has it ready, so deal pages render it in full.
+await loadDealBuyBox();
 
 /** Renders a page's markup for the server to wrap in the document. */
 export function renderApp(data: PageData): string {

@@ -1,5 +1,6 @@
 import type { AccessoryCampaign, VariationProduct } from '../domain/accessories/accessories';
 import type { PriceDto } from '../shared/contracts/common';
+import type { DealSetup } from '../shared/contracts/deals';
 
 // What the server puts in <script type="application/json" id="page-data"> for the page to hydrate from.
 
@@ -25,6 +26,8 @@ export type ProductPageData = {
   refTag: string | null;
   /** From the qty URL parameter (DP-012) when the address has one, else null. */
   initialQuantity: number | null;
+  /** Lightning deal setup (DEAL-008) when the product has a deal running or coming up, else null. */
+  deal: DealSetup | null;
   product: {
     asin: string;
     title: string;

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { DEAL_ACCESS_BEHAVIORS, DEAL_TYPES } from '../../shared/deal-constants';
 import { MARKETPLACE_IDS } from '../../shared/marketplaces';
 
 // The catalog file format (docs/catalog.md). Prices are decimal amounts in the offer's marketplace
@@ -112,6 +113,38 @@ const accessories = z
       .max(8),
   })
   .strict();
+/**
+ * A lightning deal on the product (decision 0009): its own offer at the deal price, sold by the
+ * product's first offer's merchant. Times are minutes relative to the import.
+ */
+const deal = z
+  .object({
+    dealId: z.string().regex(/^[A-Za-z0-9_-]{1,80}$/, 'may hold letters, digits, _ and - only (1-80)'),
+    type: z.enum(DEAL_TYPES).default('LIGHTNING_DEAL'),
+    offerListingId: z.string().min(1).max(200),
+    price: money,
+    startsMinutesAfterImport: z.number().int().min(-525_600).max(525_600),
+    endsMinutesAfterImport: z.number().int().min(-525_600).max(525_600),
+    totalUnits: z.number().int().min(1).max(1_000_000),
+    /** Units already claimed when the catalog is imported (they never return). */
+    claimedUnits: z.number().int().min(0).default(0),
+    maxPerCustomer: z.number().int().min(1).max(99),
+    accessBehavior: z.enum(DEAL_ACCESS_BEHAVIORS).optional(),
+    earlyAccessMinutes: z.number().int().min(0).max(1440).default(0),
+  })
+  .strict()
+  .refine((d) => d.endsMinutesAfterImport > d.startsMinutesAfterImport, {
+    message: 'must end after it starts',
+    path: ['endsMinutesAfterImport'],
+  })
+  .refine((d) => d.claimedUnits <= d.totalUnits, {
+    message: 'must not exceed totalUnits',
+    path: ['claimedUnits'],
+  })
+  .refine((d) => d.earlyAccessMinutes === 0 || d.accessBehavior === 'PRIME_EARLY_ACCESS', {
+    message: 'early access needs accessBehavior PRIME_EARLY_ACCESS',
+    path: ['earlyAccessMinutes'],
+  });
 
 const product = z
   .object({
@@ -134,6 +167,7 @@ const product = z
     features,
     accessories: accessories.optional(),
     offers: z.array(offer).min(1).max(20),
+    deal: deal.optional(),
   })
   .strict();
 
@@ -151,6 +185,16 @@ export const catalogSchema = z
         ctx.addIssue({ code: 'custom', message: `duplicate asin ${p.asin}`, path: ['products', i, 'asin'] });
       }
       asins.set(p.asin, i);
+      if (p.deal) {
+        const owner = offers.get(p.deal.offerListingId);
+        if (owner !== undefined || p.offers.some((o) => o.offerListingId === p.deal?.offerListingId)) {
+          ctx.addIssue({
+            code: 'custom',
+            message: `offerListingId ${p.deal.offerListingId} is already used by ${owner ?? p.asin}`,
+            path: ['products', i, 'deal', 'offerListingId'],
+          });
+        }
+      }
       p.offers.forEach((o, j) => {
         const owner = offers.get(o.offerListingId);
         if (owner !== undefined) {
@@ -162,6 +206,7 @@ export const catalogSchema = z
         }
         offers.set(o.offerListingId, p.asin);
       });
+      if (p.deal) offers.set(p.deal.offerListingId, p.asin);
     });
   })
   .meta({ id: 'Catalog', title: 'Store catalog' });
@@ -171,3 +216,4 @@ export type CatalogProduct = Catalog['products'][number];
 export type CatalogOffer = CatalogProduct['offers'][number];
 export type ProductFeatures = CatalogProduct['features'];
 export type ProductAccessories = NonNullable<CatalogProduct['accessories']>;
+export type CatalogDeal = NonNullable<CatalogProduct['deal']>;

@@ -2,7 +2,7 @@ import type { Kysely } from 'kysely';
 import { marketplaceById } from '../../shared/marketplaces';
 import { toMinorUnits } from '../../shared/money/price-format';
 import type { Database, NewOffer, NewProduct } from '../db/schema';
-import { type Catalog, catalogSchema } from './catalog-schema';
+import { type Catalog, type CatalogDeal, type CatalogProduct, catalogSchema } from './catalog-schema';
 
 export type CatalogProblem = { path: string; message: string };
 export type CatalogValidation = { ok: true; catalog: Catalog } | { ok: false; problems: CatalogProblem[] };
@@ -132,6 +132,7 @@ export async function importCatalog(
         }));
         return { offerRow, tiers };
       });
+      if (product.deal) offers.push({ offerRow: dealOfferRow(product), tiers: [] });
 
       const existing = await trx
         .selectFrom('products')
@@ -200,9 +201,60 @@ export async function importCatalog(
         await trx.deleteFrom('quantity_tiers').where('offer_id', '=', offerRow.id).execute();
         if (tiers.length) await trx.insertInto('quantity_tiers').values(tiers).execute();
       }
+      if (product.deal) await insertDeal(trx, product, now);
     }
   });
   return summary;
+}
+
+/** The deal's own offer: the first offer's merchant and marketplace, at the deal price (decision 0009). */
+function dealOfferRow(product: CatalogProduct): Omit<NewOffer, 'updated_at'> {
+  const deal = product.deal as CatalogDeal;
+  const base = product.offers[0] as CatalogProduct['offers'][number];
+  const marketplace = marketplaceById(base.marketplaceId);
+  const digits = marketplace?.priceFormat.fractionDigits ?? 2;
+  return {
+    id: deal.offerListingId,
+    asin: product.asin,
+    marketplace_id: base.marketplaceId,
+    merchant_id: base.merchant.id,
+    merchant_name: base.merchant.name,
+    condition_type: 'LIGHTNING_DEAL',
+    price_minor: toMinorUnits(deal.price, digits),
+    list_price_minor: toMinorUnits(base.price, digits),
+    currency_code: marketplace?.currencyCode ?? 'USD',
+    stock: deal.totalUnits,
+    min_order_quantity: 1,
+    max_order_quantity: deal.maxPerCustomer,
+    buyable: 1,
+  };
+}
+
+/** The first import of a deal fixes its times relative to that import; later imports leave a running deal alone. */
+async function insertDeal(db: Kysely<Database>, product: CatalogProduct, now: number) {
+  const deal = product.deal as CatalogDeal;
+  const minute = 60_000;
+  await db
+    .insertInto('deals')
+    .values({
+      id: deal.dealId,
+      asin: product.asin,
+      offer_id: deal.offerListingId,
+      marketplace_id: (product.offers[0] as CatalogProduct['offers'][number]).marketplaceId,
+      deal_type: deal.type,
+      start_time: now + deal.startsMinutesAfterImport * minute,
+      end_time: now + deal.endsMinutesAfterImport * minute,
+      total_units: deal.totalUnits,
+      claimed_units: deal.claimedUnits,
+      max_per_customer: deal.maxPerCustomer,
+      access_behavior: deal.accessBehavior ?? null,
+      early_access_ms: deal.earlyAccessMinutes * minute,
+      waitlist_tickets: 0,
+      waitlist_served: 0,
+      created_at: now,
+    })
+    .onConflict((oc) => oc.column('id').doNothing())
+    .execute();
 }
 
 const sameFields = (stored: object, wanted: object) =>

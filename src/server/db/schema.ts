@@ -135,6 +135,46 @@ export interface InvitationRequestTable {
   requested_at: number;
 }
 
+export interface DealTable {
+  id: string;
+  asin: string;
+  offer_id: string;
+  marketplace_id: string;
+  deal_type: string;
+  /** The public start; Prime early access opens early_access_ms before it. */
+  start_time: number;
+  end_time: number;
+  total_units: number;
+  /** Held + ordered + claimed before the import; never above total_units (table check). */
+  claimed_units: number;
+  max_per_customer: number;
+  access_behavior: string | null;
+  early_access_ms: number;
+  waitlist_tickets: number;
+  /** Waitlist tickets promoted so far (always the lowest ones): a waiting ticket's place is ticket − served. */
+  waitlist_served: number;
+  created_at: number;
+}
+
+export type DealClaimStatus = 'HELD' | 'WAITLISTED' | 'ORDERED' | 'EXPIRED';
+
+/** One shopper's claim on one deal (decision 0009). */
+export interface DealClaimTable {
+  deal_id: string;
+  owner_type: 'session' | 'customer';
+  owner_id: string;
+  status: DealClaimStatus;
+  held_units: number;
+  waiting_units: number;
+  ordered_units: number;
+  /** HELD: when the hold ends; WAITLISTED: when the deal ends. */
+  expires_at: number | null;
+  waitlist_ticket: number | null;
+  cart_item_id: string | null;
+  claimed_at: number;
+  updated_at: number;
+}
+
 export interface Database {
   marketplaces: MarketplaceTable;
   customers: CustomerTable;
@@ -149,6 +189,8 @@ export interface Database {
   order_items: OrderItemTable;
   coupon_redemptions: CouponRedemptionTable;
   invitation_requests: InvitationRequestTable;
+  deals: DealTable;
+  deal_claims: DealClaimTable;
 }
 
 export type CustomerRow = Selectable<CustomerTable>;
@@ -163,3 +205,5 @@ export type CartRow = Selectable<CartTable>;
 export type CartItemRow = Selectable<CartItemTable>;
 export type OrderRow = Selectable<OrderTable>;
 export type OrderItemRow = Selectable<OrderItemTable>;
+export type DealRow = Selectable<DealTable>;
+export type DealClaimRow = Selectable<DealClaimTable>;

@@ -7,6 +7,7 @@ export type StoreMetrics = {
   refMarkers: Counter<'logger'>;
   cartAdds: Counter<'api' | 'outcome'>;
   signIns: Counter<'outcome'>;
+  dealClaims: Counter<'outcome'>;
 };
 
 declare module 'fastify' {
@@ -56,6 +57,12 @@ export const metricsPlugin = fp(
       signIns: new Counter({
         name: 'pdp_sign_ins_total',
         help: 'Sign-in attempts by outcome',
+        labelNames: ['outcome'] as const,
+        registers: [registry],
+      }),
+      dealClaims: new Counter({
+        name: 'pdp_deal_claims_total',
+        help: 'Lightning deal claims by outcome (customer state or refusal)',
         labelNames: ['outcome'] as const,
         registers: [registry],
       }),

@@ -2,13 +2,16 @@ import type { Kysely } from 'kysely';
 import { monthlyPayment } from '../../domain/buy-box/installments';
 import { initialQuantity } from '../../domain/buy-box/url-quantity';
 import type { ProductResponse } from '../../shared/contracts/products';
+import type { DeviceType } from '../../shared/deal-constants';
 import type { Marketplace } from '../../shared/marketplaces';
 import { toPrice } from '../../shared/money/price-format';
 import type { ProductFeaturesView, ProductPageData, ShopperView } from '../../web/page-data';
 import type { ProductFeatures } from '../catalog/catalog-schema';
 import { hasRedeemedCoupon, hasRequestedInvitation } from '../db/repositories/buy-box-repository';
+import type { CartOwner } from '../db/repositories/cart-repository';
 import type { Database, ProductRow } from '../db/schema';
 import type { Customer } from '../plugins/session';
+import { dealSetupFor } from '../routes/deals/deal-view';
 import { accessoriesView } from './accessories-view';
 
 type StoredImage = { src: string };
@@ -25,6 +28,8 @@ export async function productPageData(
     csrfToken: string;
     refTag: string | null;
     query: URLSearchParams;
+    /** Who looks at the page, for the deal setup data (DEAL-008). */
+    dealViewer: { owner: CartOwner; device: DeviceType; now: number };
   },
 ): Promise<ProductPageData> {
   const { marketplace, row, entity, customer } = input;
@@ -101,6 +106,14 @@ export async function productPageData(
             max: offer.maxOrderQuantity,
           })
         : null,
+    deal: await dealSetupFor(db, {
+      asin: row.asin,
+      marketplace,
+      viewer: { ...input.dealViewer, shopper: { hasPrimeSavingsBenefit: customer?.isPrime === true } },
+      csrfToken: input.csrfToken,
+      app: input.dealViewer.device === 'app',
+      mobile: input.dealViewer.device === 'mobile',
+    }),
     product: {
       asin: entity.asin,
       title: entity.title?.displayString ?? row.title,

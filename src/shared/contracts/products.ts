@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { price } from './common';
+import { dealCustomerStatus, dealDetails } from './deals';
 
 export const PRODUCT_EXPANSIONS = [
   'images',
@@ -99,6 +100,9 @@ export const buyingOption = z.object({
       nextPage: z.object({ resource: z.object({ url: z.string() }) }).optional(),
     })
     .optional(),
+  /** LIGHTNING_DEAL options only (DEAL-036): see `lightningDealBuyingOption` in contracts/deals. */
+  dealDetails: dealDetails.optional(),
+  dealCustomerStatus: dealCustomerStatus.optional(),
 });
 export type BuyingOption = z.infer<typeof buyingOption>;
 

@@ -112,6 +112,13 @@ export async function addCartItems(
             field: `items.${index}.offerListingId`,
           });
         }
+        if (offer.condition_type === 'LIGHTNING_DEAL') {
+          throw new Refused(422, {
+            code: 'deal_claim_required',
+            message: `offer ${offer.id} is a lightning deal; claim it to add it to the cart`,
+            field: `items.${index}.offerListingId`,
+          });
+        }
         const association = associatedLine(
           item.additionalParameters?.itemAssociation?.associatedItemId ?? null,
           added,

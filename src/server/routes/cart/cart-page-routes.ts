@@ -15,6 +15,7 @@ import { findOffer } from '../../db/repositories/product-repository';
 import type { ClientAssets } from '../../render/client-assets';
 import { cartLineViews } from '../../render/order-lines';
 import { sendPage, shopperView } from '../../render/send-page';
+import { releaseDealLine } from '../deals/claim-deal';
 
 const NOTICES: Record<string, Notice> = {
   added: { kind: 'success', message: 'Added to cart' },
@@ -82,9 +83,18 @@ export const cartPageRoutes: FastifyPluginAsyncZod<{ assets?: ClientAssets }> = 
       if (!cartId || !line) return back(reply, { error: 'That item is no longer in your cart.' });
       if (action === 'delete' || quantity === 0) {
         await deleteCartLine(app.store.db, cartId, lineId);
+        // A removed deal line gives its held units back to the deal (and its waitlist) at once.
+        await releaseDealLine(app.store.db, lineId, app.clock());
         return back(reply, { notice: 'removed' });
       }
       const offer = await findOffer(app.store.db, line.offer_id);
+      if (
+        offer?.condition_type === 'LIGHTNING_DEAL' &&
+        quantity !== undefined &&
+        quantity !== line.quantity
+      ) {
+        return back(reply, { error: 'The quantity of a deal is set when you claim it.' });
+      }
       const problem = offer
         ? checkCartLine(
             {

@@ -2,6 +2,7 @@ import type { Kysely } from 'kysely';
 import { checkCartLine, type LineProblem } from '../../../domain/cart/cart-line-rules';
 import type { ShippingAddress } from '../../../domain/checkout/shipping-address';
 import { unitPriceFor } from '../../../domain/pricing/quantity-pricing';
+import { orderHeldUnits } from '../../db/repositories/deal-repository';
 import { insertOrder, newOrderId, takeStock } from '../../db/repositories/order-repository';
 import { findOffer, findTiers, tiersOf } from '../../db/repositories/product-repository';
 import type { Database } from '../../db/schema';
@@ -76,6 +77,17 @@ export async function placeOrder(
             ...problem,
             field: `items.${index}`,
           });
+        // A deal line is bought only under its live hold, which becomes ordered units for good.
+        if (
+          offer.condition_type === 'LIGHTNING_DEAL' &&
+          !(line.cartLineId && (await orderHeldUnits(trx, line.cartLineId, line.quantity, order.now)))
+        ) {
+          throw new Refused(409, {
+            code: 'deal_hold_expired',
+            message: `the deal price for asin ${offer.asin} is no longer held for you`,
+            field: `items.${index}`,
+          });
+        }
         if (!(await takeStock(trx, offer.id, line.quantity))) {
           throw new Refused(409, {
             code: 'insufficient_stock',

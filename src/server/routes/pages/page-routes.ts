@@ -6,6 +6,7 @@ import type { ClientAssets } from '../../render/client-assets';
 import { productJsonLd } from '../../render/product-json-ld';
 import { productPageData } from '../../render/product-page-data';
 import { sendPage, shopperView } from '../../render/send-page';
+import { deviceOf } from '../deals/device';
 import { readProduct } from '../products/product-view';
 
 const pageParams = z.object({ asin: z.string().max(40), ref: z.string().max(128).optional() });
@@ -31,6 +32,7 @@ export const pageRoutes: FastifyPluginAsyncZod<{ assets?: ClientAssets }> = asyn
       csrfToken: request.session.csrfToken,
       refTag: ref ?? null,
       query: new URLSearchParams(request.url.split('?')[1] ?? ''),
+      dealViewer: { owner: await request.session.cartOwner(), device: deviceOf(request), now: app.clock() },
     });
     const description = row.description || data.product.bullets[0] || data.product.title;
     return sendPage(

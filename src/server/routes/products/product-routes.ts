@@ -2,7 +2,10 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { errorResponse } from '../../../shared/contracts/common';
 import { productQuery, productResponse } from '../../../shared/contracts/products';
+import { type Marketplace, marketplaceById } from '../../../shared/marketplaces';
 import { sendError } from '../../plugins/errors';
+import { withDealDetails } from '../deals/deal-view';
+import { deviceOf } from '../deals/device';
 import { readProduct } from './product-view';
 
 const MESSAGES = {
@@ -27,6 +30,19 @@ export const productRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const { marketplaceId, asin } = request.params;
+      // DEAL-036: deal answers carry the caller's own status, so they never share the cache.
+      if (request.query.buyingOptionTypes?.includes('LIGHTNING_DEAL')) {
+        const result = await readProduct(app.store.db, marketplaceId, asin, request.query);
+        if (!result.found) return sendError(reply, 404, result.reason, MESSAGES[result.reason]);
+        const customer = await request.session.customer();
+        reply.header('cache-control', 'private, no-store');
+        return withDealDetails(app.store.db, result.body, marketplaceById(marketplaceId) as Marketplace, {
+          owner: await request.session.cartOwner(),
+          shopper: { hasPrimeSavingsBenefit: customer?.isPrime === true },
+          device: deviceOf(request),
+          now: app.clock(),
+        });
+      }
       const key = `${marketplaceId}|${asin}|${request.url.split('?')[1] ?? ''}`;
       const cached = cache.get(key);
       // A string with a JSON content type goes out as it is, without serializing again.

@@ -41,6 +41,10 @@ export async function readProduct(
     const types = new Set<string>(query.buyingOptionTypes);
     offers = offers.filter((o) => types.has(o.condition_type));
   }
+  // Deal offers answer per shopper (decision 0009): only a caller asking for LIGHTNING_DEAL gets them.
+  if (!query.buyingOptionTypes?.includes('LIGHTNING_DEAL')) {
+    offers = offers.filter((o) => o.condition_type !== 'LIGHTNING_DEAL');
+  }
   // Tiers start at 2 units (catalog schema), so a single unit's price never needs them.
   const tiers =
     expand.has('quantityPricingTable') || (expand.has('price') && quantity > 1)

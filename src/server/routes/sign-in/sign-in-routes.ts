@@ -14,6 +14,7 @@ import {
   findCustomerByEmail,
   recordSignInFailure,
 } from '../../db/repositories/customer-repository';
+import { adoptDealClaims } from '../../db/repositories/deal-repository';
 import { sendError } from '../../plugins/errors';
 import { SIGNED_IN_TTL_MS } from '../../plugins/session';
 import type { ClientAssets } from '../../render/client-assets';
@@ -73,8 +74,10 @@ export const signInRoutes: FastifyPluginAsyncZod<{ assets?: ClientAssets }> = as
     request.session.rotate(reply);
     await app.store.db.transaction().execute(async (trx) => {
       await createSession(trx, { id: request.session.rowId, customerId, now, ttlMs: SIGNED_IN_TTL_MS });
-      if (anonymous.type === 'session')
+      if (anonymous.type === 'session') {
         await mergeCarts(trx, anonymous, { type: 'customer', id: customerId }, now);
+        await adoptDealClaims(trx, anonymous, { type: 'customer', id: customerId });
+      }
     });
   };
 

@@ -14,6 +14,7 @@ import { JumpLinksBar } from '../../features/product-details/jump-links-bar';
 import { SiteFooter } from '../../layout/site-footer';
 import { SiteHeader } from '../../layout/site-header';
 import type { ProductPageData } from '../../page-data';
+import { DealBuyBoxSlot } from './deal-buy-box-slot';
 
 /** /dp/{asin}: gallery, title, rating, price block, bullets and the buy box. */
 export function ProductPage({ data }: { data: ProductPageData }) {
@@ -88,10 +89,14 @@ export function ProductPage({ data }: { data: ProductPageData }) {
           ) : null}
           <FeatureBullets bullets={product.bullets} />
         </section>
-        {product.offer ? (
+        {product.offer || data.deal ? (
           <div className="product__purchase">
             <DeliveryLocation zip={data.shopper.deliveryZip} eligible={data.shopper.locationPromptEligible} />
-            <BuyBox data={data} offer={product.offer} onCartCount={setCartCount} upsells={upsells} />
+            <DealBuyBoxSlot data={data} onCartCount={setCartCount}>
+              {product.offer ? (
+                <BuyBox data={data} offer={product.offer} onCartCount={setCartCount} upsells={upsells} />
+              ) : null}
+            </DealBuyBoxSlot>
             <AccessoryInterstitialSlot
               upsells={accessories}
               cart={{

@@ -1,0 +1,359 @@
+// npm run bench, part 2: the lightning deal claim rush on SQLite and PostgreSQL, each next to a bare
+// single-row conditional UPDATE loop on the same database in the same run. Writes bench/deals-report.md.
+// Never a test. Needs the build (npm run bench builds it in part 1).
+import { type ChildProcess, execSync, spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { existsSync, mkdtempSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import { join } from 'node:path';
+import { sign } from '@fastify/cookie';
+import autocannon from 'autocannon';
+import SqliteDatabase from 'better-sqlite3';
+import { sql } from 'kysely';
+import pg from 'pg';
+import { openStore } from '../src/server/db/database';
+import { csrfToken, deriveKeys, newSessionToken } from '../src/server/security/tokens';
+
+const PORT = 3201;
+const DURATION_S = Number(process.env.BENCH_DURATION ?? 10);
+const CONNECTIONS = Number(process.env.BENCH_CLAIM_CONNECTIONS ?? 10);
+/**
+ * Free units of the rushed deal per database: fewer than the claims a run sends, so the deal sells out
+ * mid-run and the later claims take the waitlist path (and oversell would show).
+ */
+const FREE_UNITS = {
+  sqlite: Number(process.env.BENCH_DEAL_UNITS ?? 5_000),
+  postgres: Number(process.env.BENCH_DEAL_UNITS ?? 500),
+};
+const SECRET = 'bench-secret-bench-secret-bench-secret';
+const PG_URL = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
+const DEAL = { asin: 'B0PDPTAB01', dealId: 'LD-B0PDPTAB01', offerListingId: 'OL-B0PDPTAB01-LD' };
+const WARM_DEAL = { asin: 'B0PDPPLG01', dealId: 'LD-B0PDPPLG01' };
+
+type Row = {
+  dialect: string;
+  target: string;
+  perSecond: number;
+  p50: number;
+  p99: number;
+  detail: string;
+};
+
+const keys = deriveKeys(SECRET);
+
+/** A fresh anonymous shopper, as a first page visit would make one: signed session cookie and CSRF token. */
+function freshShopper() {
+  const token = newSessionToken();
+  return {
+    cookie: `session-token=${encodeURIComponent(sign(token, SECRET))}`,
+    csrf: csrfToken(keys, token),
+  };
+}
+
+async function waitFor(url: string, child: ChildProcess) {
+  for (let i = 0; i < 300; i++) {
+    if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}`);
+    try {
+      if ((await fetch(url)).ok) return;
+    } catch {}
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  throw new Error(`${url} did not come up`);
+}
+
+function run(options: autocannon.Options): Promise<autocannon.Result> {
+  return new Promise((resolve, reject) => {
+    autocannon(options, (error, result) => (error ? reject(error) : resolve(result)));
+  });
+}
+
+const percentile = (sorted: number[], p: number) =>
+  sorted.length ? (sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? 0) : 0;
+const round = (ms: number) => Math.round(ms * 100) / 100;
+
+/** Claims as fast as CONNECTIONS connections go, every request from a new shopper. */
+async function claimRush(
+  base: string,
+  deal: { asin: string; dealId: string },
+  durationS: number,
+  app = false,
+) {
+  const states = new Map<string, number>();
+  const body = JSON.stringify({ asin: deal.asin, quantity: 1 });
+  const result = await run({
+    url: `${base}/api/marketplaces/ATVPDKIKX0DER/deals/${deal.dealId}/claim-and-add-to-cart?ref=dp_ld_claim`,
+    connections: CONNECTIONS,
+    duration: durationS,
+    requests: [
+      {
+        method: 'POST',
+        setupRequest: (request) => {
+          const shopper = freshShopper();
+          return {
+            ...request,
+            body,
+            headers: {
+              'content-type': 'application/json',
+              cookie: shopper.cookie,
+              'x-csrf-token': shopper.csrf,
+              ...(app ? { 'x-device-type': 'app' } : {}),
+            },
+          };
+        },
+        onResponse: (status, responseBody) => {
+          let state = String(status);
+          try {
+            state =
+              (JSON.parse(responseBody) as { entity?: { customerState?: string } }).entity?.customerState ??
+              state;
+          } catch {}
+          states.set(state, (states.get(state) ?? 0) + 1);
+        },
+      },
+    ],
+  });
+  return { result, states };
+}
+
+/** What the database says after the rush: nothing oversold, holds match the count and the carts. */
+async function ledger(url: string, schema: string | undefined, baseline: number) {
+  const store = openStore(url, schema ? { schema } : {});
+  try {
+    const deal = await store.db
+      .selectFrom('deals')
+      .select(['claimed_units', 'total_units'])
+      .where('id', '=', DEAL.dealId)
+      .executeTakeFirstOrThrow();
+    const claims = await store.db
+      .selectFrom('deal_claims')
+      .select(['status', 'held_units', 'ordered_units', 'waiting_units'])
+      .where('deal_id', '=', DEAL.dealId)
+      .execute();
+    const lines = await store.db
+      .selectFrom('cart_items')
+      .select((eb) => eb.fn.sum<number>('quantity').as('units'))
+      .where('offer_id', '=', DEAL.offerListingId)
+      .executeTakeFirst();
+    const held = claims
+      .filter((c) => c.status === 'HELD')
+      .reduce((s, c) => s + c.held_units + c.ordered_units, 0);
+    const perCustomer = Math.max(0, ...claims.map((c) => c.held_units + c.ordered_units));
+    return {
+      total: deal.total_units,
+      claimed: deal.claimed_units,
+      held,
+      inCarts: Number(lines?.units ?? 0),
+      waiting: claims.filter((c) => c.status === 'WAITLISTED').length,
+      perCustomer,
+      oversold: Math.max(0, baseline + held - deal.total_units, deal.claimed_units - deal.total_units),
+      consistent: deal.claimed_units === baseline + held && Number(lines?.units ?? 0) === held,
+    };
+  } finally {
+    await store.close();
+  }
+}
+
+async function sqliteUpdateLoop(file: string, durationS: number) {
+  const db = new SqliteDatabase(file);
+  db.pragma('journal_mode = WAL');
+  db.pragma('busy_timeout = 5000');
+  db.pragma('synchronous = NORMAL');
+  db.exec(
+    'create table if not exists bench_units (id integer primary key, claimed integer not null, total integer not null)',
+  );
+  db.exec('delete from bench_units; insert into bench_units values (1, 0, 1000000000)');
+  const update = db.prepare(
+    'update bench_units set claimed = claimed + ? where id = 1 and claimed + ? <= total',
+  );
+  const latencies: number[] = [];
+  const end = performance.now() + durationS * 1000;
+  while (performance.now() < end) {
+    const start = performance.now();
+    if (update.run(1, 1).changes !== 1) throw new Error('bare update found no units');
+    latencies.push(performance.now() - start);
+  }
+  db.exec('drop table bench_units');
+  db.close();
+  return latencies;
+}
+
+async function postgresUpdateLoop(url: string, schema: string, durationS: number) {
+  const pool = new pg.Pool({ connectionString: url, max: 10, options: `-c search_path=${schema}` });
+  await pool.query(
+    'create table bench_units (id integer primary key, claimed integer not null, total integer not null)',
+  );
+  await pool.query('insert into bench_units values (1, 0, 1000000000)');
+  const latencies: number[] = [];
+  const end = performance.now() + durationS * 1000;
+  // As many loops as the app's pool has connections, all on the one row, like claims on one deal.
+  await Promise.all(
+    Array.from({ length: 10 }, async () => {
+      while (performance.now() < end) {
+        const start = performance.now();
+        const result = await pool.query(
+          'update bench_units set claimed = claimed + $1 where id = 1 and claimed + $1 <= total',
+          [1],
+        );
+        if (result.rowCount !== 1) throw new Error('bare update found no units');
+        latencies.push(performance.now() - start);
+      }
+    }),
+  );
+  await pool.query('drop table bench_units');
+  await pool.end();
+  return latencies;
+}
+
+async function postgresAvailable() {
+  const client = new pg.Client({ connectionString: PG_URL, connectionTimeoutMillis: 1500 });
+  try {
+    await client.connect();
+    await client.end();
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+async function benchDialect(dialect: 'sqlite' | 'postgres'): Promise<{ rows: Row[]; checks: string[] }> {
+  let url: string;
+  let schema: string | undefined;
+  let file = '';
+  if (dialect === 'sqlite') {
+    file = join(mkdtempSync(join(os.tmpdir(), 'pdp-deal-bench-')), 'store.sqlite');
+    url = `sqlite:${file}`;
+  } else {
+    schema = `bench_deals_${randomBytes(4).toString('hex')}`;
+    const admin = new pg.Client({ connectionString: PG_URL });
+    await admin.connect();
+    await admin.query(`create schema ${schema}`);
+    await admin.end();
+    url = `${PG_URL}?options=${encodeURIComponent(`-c search_path=${schema}`)}`;
+  }
+  // BENCH_PROFILE=DIR writes a CPU profile of the server process there, to see where a claim's time goes.
+  const profile = process.env.BENCH_PROFILE
+    ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_PROFILE}/${dialect}`]
+    : [];
+  const server = spawn('node', [...profile, 'dist/server/server.js'], {
+    env: {
+      ...process.env,
+      PORT: String(PORT),
+      DATABASE_URL: url,
+      LOG_LEVEL: 'silent',
+      NODE_ENV: 'production',
+      SESSION_SECRET: SECRET,
+    },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  const base = `http://127.0.0.1:${PORT}`;
+  try {
+    await waitFor(`${base}/healthz`, server);
+    // The server imported the demo catalog; widen the deals for the rush (and the warm-up).
+    const store = openStore(dialect === 'sqlite' ? url : PG_URL, schema ? { schema } : {});
+    await store.db
+      .updateTable('deals')
+      .set({ total_units: sql<number>`claimed_units + ${FREE_UNITS[dialect]}`, max_per_customer: 2 })
+      .where('id', 'in', [DEAL.dealId, WARM_DEAL.dealId])
+      .execute();
+    const baseline = (
+      await store.db
+        .selectFrom('deals')
+        .select('claimed_units')
+        .where('id', '=', DEAL.dealId)
+        .executeTakeFirstOrThrow()
+    ).claimed_units;
+    await store.close();
+
+    await claimRush(base, WARM_DEAL, 2, true);
+    // Other work on the machine moves these numbers a lot; the report says how busy it was.
+    const load = os.loadavg()[0]?.toFixed(1) ?? '?';
+    const { result, states } = await claimRush(base, DEAL, DURATION_S);
+    server.kill('SIGTERM');
+    await new Promise((resolve) => server.once('exit', resolve));
+
+    const after = await ledger(dialect === 'sqlite' ? url : PG_URL, schema, baseline);
+    const bare =
+      dialect === 'sqlite'
+        ? await sqliteUpdateLoop(file, DURATION_S)
+        : await postgresUpdateLoop(PG_URL, schema ?? '', DURATION_S);
+    bare.sort((a, b) => a - b);
+    const bareRate = Math.round(bare.length / DURATION_S);
+    const claimRate = Math.round(result.requests.total / DURATION_S);
+    const stateList = [...states.entries()].map(([s, n]) => `${s} ${n}`).join(', ');
+    const rows: Row[] = [
+      {
+        dialect,
+        target: `POST …/deals/${DEAL.dealId}/claim-and-add-to-cart, ${CONNECTIONS} connections, a new shopper per claim`,
+        perSecond: claimRate,
+        p50: result.latency.p50,
+        p99: result.latency.p99,
+        detail: `${stateList}; errors ${result.errors + result.timeouts}; ratio to bare ${(claimRate / bareRate).toFixed(3)}; load average ${load} at the start`,
+      },
+      {
+        dialect,
+        target:
+          dialect === 'sqlite'
+            ? 'bare conditional UPDATE of one row, one loop (better-sqlite3, same file)'
+            : 'bare conditional UPDATE of one row, 10 loops on a pool of 10 (pg, same database)',
+        perSecond: bareRate,
+        p50: round(percentile(bare, 50)),
+        p99: round(percentile(bare, 99)),
+        detail: 'the floor: what the database does for the single guarded write alone',
+      },
+    ];
+    const checks = [
+      `${dialect}: ${after.held} units held of ${FREE_UNITS[dialect]} free (${after.waiting} shoppers waitlisted), deal count ${after.claimed}/${after.total}, cart lines ${after.inCarts}, most per customer ${after.perCustomer}; oversold ${after.oversold} ${after.oversold === 0 && after.consistent ? '✅' : '❌'}`,
+    ];
+    if (dialect === 'sqlite') {
+      checks.push(
+        `sqlite: at least 1,500 claims/s with p99 under 50 ms: ${claimRate}/s, p99 ${result.latency.p99} ms ${claimRate >= 1500 && result.latency.p99 < 50 ? '✅' : '❌'}`,
+      );
+    }
+    return { rows, checks };
+  } finally {
+    if (server.exitCode === null) server.kill('SIGKILL');
+    if (schema) {
+      const admin = new pg.Client({ connectionString: PG_URL });
+      await admin.connect();
+      await admin.query(`drop schema if exists ${schema} cascade`);
+      await admin.end();
+    }
+  }
+}
+
+async function main() {
+  if (!existsSync('dist/server/server.js')) execSync('npm run build', { stdio: 'inherit' });
+  const rows: Row[] = [];
+  const checks: string[] = [];
+  const only = process.env.BENCH_DIALECT;
+  for (const dialect of ['sqlite', 'postgres'] as const) {
+    if (only && only !== dialect) continue;
+    if (dialect === 'postgres' && !(await postgresAvailable())) {
+      checks.push(`postgres: skipped, nothing answers at ${PG_URL}`);
+      continue;
+    }
+    const outcome = await benchDialect(dialect);
+    rows.push(...outcome.rows);
+    checks.push(...outcome.checks);
+  }
+  const machine = `${os.cpus()[0]?.model ?? 'unknown CPU'} × ${os.cpus().length}, ${Math.round(os.totalmem() / 2 ** 30)} GiB, ${os.platform()} ${os.release()}, Node ${process.version}`;
+  const lines = [
+    '# Lightning deal claim rush',
+    '',
+    `Generated by \`npm run bench\` on ${new Date().toISOString()}.`,
+    '',
+    `Machine: ${machine}. The built server (NODE_ENV=production) on a fresh database with the demo catalog; the deal gets ${FREE_UNITS.sqlite} free units on SQLite and ${FREE_UNITS.postgres} on PostgreSQL and a limit of 2 per customer. Each run ${DURATION_S} s after a 2 s warm-up on another deal; autocannon on the same machine. Each claim comes from a new shopper (signed session cookie and CSRF token made as a page visit would), so every request is a real claim: units held and a cart line written, or a place on the waitlist once the units are gone. Then, on the same database, a bare conditional UPDATE of one row runs for as long.`,
+    '',
+    '| database | target | per second | p50 ms | p99 ms | notes |',
+    '|---|---|---:|---:|---:|---|',
+    ...rows.map((r) => `| ${r.dialect} | ${r.target} | ${r.perSecond} | ${r.p50} | ${r.p99} | ${r.detail} |`),
+    '',
+    'Checks (issue 5):',
+    ...checks.map((c) => `- ${c}`),
+    '',
+  ];
+  writeFileSync('bench/deals-report.md', lines.join('\n'));
+  console.log(lines.join('\n'));
+}
+
+await main();

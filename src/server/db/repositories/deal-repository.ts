@@ -1,0 +1,572 @@
+import { randomBytes } from 'node:crypto';
+import { type Kysely, sql } from 'kysely';
+import { preparedQuery } from '../prepared-query';
+import type { Database, DealClaimRow, DealRow } from '../schema';
+import type { CartOwner } from './cart-repository';
+
+type Db = Kysely<Database>;
+
+// Every write here that competes for units is one guarded statement: it changes a row only when the
+// rule still holds at the moment it runs, and the caller reads the affected row count (decision 0009).
+
+export type DealWithOffer = DealRow & {
+  price_minor: number;
+  list_price_minor: number | null;
+  currency_code: string;
+  merchant_id: string;
+  merchant_name: string;
+};
+
+const dealQuery = preparedQuery((db: Db, p: { dealId: string }) =>
+  db
+    .selectFrom('deals')
+    .innerJoin('offers', 'offers.id', 'deals.offer_id')
+    .selectAll('deals')
+    .select([
+      'offers.price_minor',
+      'offers.list_price_minor',
+      'offers.currency_code',
+      'offers.merchant_id',
+      'offers.merchant_name',
+    ])
+    .where('deals.id', '=', p.dealId),
+);
+
+export async function findDeal(db: Db, dealId: string): Promise<DealWithOffer | undefined> {
+  return (await dealQuery(db, { dealId })).rows[0];
+}
+
+const dealByOfferQuery = preparedQuery((db: Db, p: { offerId: string }) =>
+  db
+    .selectFrom('deals')
+    .innerJoin('offers', 'offers.id', 'deals.offer_id')
+    .selectAll('deals')
+    .select([
+      'offers.price_minor',
+      'offers.list_price_minor',
+      'offers.currency_code',
+      'offers.merchant_id',
+      'offers.merchant_name',
+    ])
+    .where('deals.offer_id', '=', p.offerId),
+);
+
+export async function findDealByOffer(db: Db, offerId: string): Promise<DealWithOffer | undefined> {
+  return (await dealByOfferQuery(db, { offerId })).rows[0];
+}
+
+/** The product's deals in a marketplace that have not ended, soonest ending first. */
+export async function findCurrentDeals(
+  db: Db,
+  asin: string,
+  marketplaceId: string,
+  now: number,
+): Promise<DealWithOffer[]> {
+  return db
+    .selectFrom('deals')
+    .innerJoin('offers', 'offers.id', 'deals.offer_id')
+    .selectAll('deals')
+    .select([
+      'offers.price_minor',
+      'offers.list_price_minor',
+      'offers.currency_code',
+      'offers.merchant_id',
+      'offers.merchant_name',
+    ])
+    .where('deals.asin', '=', asin)
+    .where('deals.marketplace_id', '=', marketplaceId)
+    .where('deals.end_time', '>', now)
+    .orderBy('deals.end_time')
+    .execute();
+}
+
+export type ClaimKey = { dealId: string; owner: CartOwner };
+
+const claimQuery = preparedQuery((db: Db, p: { dealId: string; ownerType: string; ownerId: string }) =>
+  db
+    .selectFrom('deal_claims')
+    .selectAll()
+    .where('deal_id', '=', p.dealId)
+    .where('owner_type', '=', p.ownerType as CartOwner['type'])
+    .where('owner_id', '=', p.ownerId),
+);
+
+export async function findClaim(db: Db, key: ClaimKey): Promise<DealClaimRow | undefined> {
+  return (await claimQuery(db, { dealId: key.dealId, ownerType: key.owner.type, ownerId: key.owner.id }))
+    .rows[0];
+}
+
+const holdQuery = preparedQuery(
+  (
+    db: Db,
+    p: {
+      dealId: string;
+      ownerType: string;
+      ownerId: string;
+      quantity: number;
+      expiresAt: number;
+      cartItemId: string;
+      now: number;
+      maxPerCustomer: number;
+    },
+  ) =>
+    db
+      .insertInto('deal_claims')
+      .values({
+        deal_id: p.dealId,
+        owner_type: p.ownerType as CartOwner['type'],
+        owner_id: p.ownerId,
+        status: sql<'HELD'>`'HELD'`,
+        held_units: p.quantity,
+        waiting_units: sql<number>`0`,
+        ordered_units: sql<number>`0`,
+        expires_at: p.expiresAt,
+        waitlist_ticket: sql<null>`null`,
+        cart_item_id: p.cartItemId,
+        claimed_at: p.now,
+        updated_at: p.now,
+      })
+      .onConflict((oc) =>
+        oc
+          .columns(['deal_id', 'owner_type', 'owner_id'])
+          .doUpdateSet((eb) => ({
+            status: sql<'HELD'>`'HELD'`,
+            held_units: eb.ref('excluded.held_units'),
+            waiting_units: sql<number>`0`,
+            expires_at: eb.ref('excluded.expires_at'),
+            waitlist_ticket: sql<null>`null`,
+            cart_item_id: eb.ref('excluded.cart_item_id'),
+            claimed_at: eb.ref('excluded.claimed_at'),
+            updated_at: eb.ref('excluded.updated_at'),
+          }))
+          .where(sql<boolean>`deal_claims.status in ('ORDERED', 'EXPIRED')`)
+          .where((eb) =>
+            eb(eb('deal_claims.ordered_units', '+', eb.ref('excluded.held_units')), '<=', p.maxPerCustomer),
+          ),
+      )
+      .returning('deal_id'),
+);
+
+/**
+ * Starts a hold of `quantity` units for the shopper in one guarded upsert: it writes only when the
+ * shopper holds and waits for nothing and stays within the per-customer limit with what they ordered.
+ */
+export async function startHold(
+  db: Db,
+  key: ClaimKey,
+  hold: { quantity: number; expiresAt: number; cartItemId: string; now: number; maxPerCustomer: number },
+): Promise<boolean> {
+  const { rows } = await holdQuery(db, {
+    dealId: key.dealId,
+    ownerType: key.owner.type,
+    ownerId: key.owner.id,
+    ...hold,
+  });
+  return rows.length === 1;
+}
+
+const takeUnitsQuery = preparedQuery((db: Db, p: { dealId: string; quantity: number; now: number }) =>
+  db
+    .updateTable('deals')
+    .set((eb) => ({ claimed_units: eb('claimed_units', '+', p.quantity) }))
+    .where('id', '=', p.dealId)
+    .where((eb) => eb(eb('claimed_units', '+', p.quantity), '<=', eb.ref('total_units')))
+    .where('end_time', '>', p.now)
+    .returning(['claimed_units', 'total_units']),
+);
+
+/** Takes `quantity` units of a running deal in one guarded update; undefined when they are not there. */
+export async function takeDealUnits(
+  db: Db,
+  dealId: string,
+  quantity: number,
+  now: number,
+): Promise<{ claimed_units: number; total_units: number } | undefined> {
+  return (await takeUnitsQuery(db, { dealId, quantity, now })).rows[0];
+}
+
+/** Units of the deal nobody holds or ordered, as of this read. */
+export async function freeUnits(db: Db, dealId: string): Promise<number> {
+  const row = await db
+    .selectFrom('deals')
+    .select(['claimed_units', 'total_units'])
+    .where('id', '=', dealId)
+    .executeTakeFirst();
+  return row ? row.total_units - row.claimed_units : 0;
+}
+
+export async function returnDealUnits(db: Db, dealId: string, quantity: number): Promise<void> {
+  await db
+    .updateTable('deals')
+    .set((eb) => ({ claimed_units: eb('claimed_units', '-', quantity) }))
+    .where('id', '=', dealId)
+    .execute();
+}
+
+/** The next ticket of the deal's waitlist queue (strictly increasing, shared by every process), and how many were served. */
+export async function nextWaitlistTicket(
+  db: Db,
+  dealId: string,
+): Promise<{ ticket: number; served: number }> {
+  const row = await db
+    .updateTable('deals')
+    .set((eb) => ({ waitlist_tickets: eb('waitlist_tickets', '+', 1) }))
+    .where('id', '=', dealId)
+    .returning(['waitlist_tickets', 'waitlist_served'])
+    .executeTakeFirstOrThrow();
+  return { ticket: Number(row.waitlist_tickets), served: Number(row.waitlist_served) };
+}
+
+/** Counts one more waitlist ticket served (promotions go in ticket order). */
+export async function markWaitlistServed(db: Db, dealId: string): Promise<void> {
+  await db
+    .updateTable('deals')
+    .set((eb) => ({ waitlist_served: eb('waitlist_served', '+', 1) }))
+    .where('id', '=', dealId)
+    .execute();
+}
+
+/** Turns the shopper's fresh hold (whose units were not there) into a waitlist entry. */
+export async function joinWaitlist(
+  db: Db,
+  key: ClaimKey,
+  entry: { quantity: number; ticket: number; until: number; now: number },
+): Promise<void> {
+  await db
+    .updateTable('deal_claims')
+    .set({
+      status: 'WAITLISTED',
+      held_units: 0,
+      waiting_units: entry.quantity,
+      waitlist_ticket: entry.ticket,
+      expires_at: entry.until,
+      cart_item_id: null,
+      updated_at: entry.now,
+    })
+    .where('deal_id', '=', key.dealId)
+    .where('owner_type', '=', key.owner.type)
+    .where('owner_id', '=', key.owner.id)
+    .execute();
+}
+
+/** 1-based place of a waiting ticket: tickets are served lowest first, so it is ticket − served. */
+export const waitlistPosition = (ticket: number, served: number): number => Math.max(1, ticket - served);
+
+const activityQuery = preparedQuery((db: Db, p: { dealId: string; now: number }) =>
+  db.selectNoFrom((eb) => [
+    eb
+      .exists(
+        eb
+          .selectFrom('deal_claims')
+          .select('deal_id')
+          .where('deal_id', '=', p.dealId)
+          .where('status', '=', sql<'HELD'>`'HELD'`)
+          .where('expires_at', '<=', p.now),
+      )
+      .as('due'),
+    eb
+      .exists(
+        eb
+          .selectFrom('deal_claims')
+          .select('deal_id')
+          .where('deal_id', '=', p.dealId)
+          .where('status', '=', sql<'WAITLISTED'>`'WAITLISTED'`),
+      )
+      .as('waiting'),
+  ]),
+);
+
+/** In one read: whether some hold has run out and still keeps its units, and whether anyone waits. */
+export async function dealActivity(
+  db: Db,
+  dealId: string,
+  now: number,
+): Promise<{ due: boolean; waiting: boolean }> {
+  const row = (await activityQuery(db, { dealId, now })).rows[0];
+  return { due: Boolean(Number(row?.due ?? 0)), waiting: Boolean(Number(row?.waiting ?? 0)) };
+}
+
+const claimCartQuery = preparedQuery(
+  (db: Db, p: { id: string; marketplaceId: string; ownerType: string; ownerId: string; now: number }) =>
+    db
+      .insertInto('carts')
+      .values({
+        id: p.id,
+        marketplace_id: p.marketplaceId,
+        owner_type: p.ownerType as CartOwner['type'],
+        owner_id: p.ownerId,
+        cart_type: sql<'RETAIL'>`'RETAIL'`,
+        created_at: p.now,
+        updated_at: p.now,
+      })
+      .onConflict((oc) =>
+        oc
+          .columns(['marketplace_id', 'owner_type', 'owner_id', 'cart_type'])
+          .doUpdateSet((eb) => ({ updated_at: eb.ref('excluded.updated_at') })),
+      )
+      .returning('id'),
+);
+
+/** The shopper's retail cart, made if missing, in one upsert (the claim's hot path). */
+export async function claimCart(
+  db: Db,
+  owner: CartOwner,
+  marketplaceId: string,
+  now: number,
+): Promise<string> {
+  const { rows } = await claimCartQuery(db, {
+    id: `cart-${randomBytes(12).toString('hex')}`,
+    marketplaceId,
+    ownerType: owner.type,
+    ownerId: owner.id,
+    now,
+  });
+  const row = rows[0];
+  if (!row) throw new Error('cart upsert returned no row');
+  return row.id;
+}
+
+/**
+ * Ends every hold on the deal that has run out, in one statement: each row flips only while still
+ * HELD and past its expiry, so two processes sweeping at once return each hold's units once.
+ */
+export function expireHolds(db: Db, dealId: string, now: number) {
+  return db
+    .updateTable('deal_claims')
+    .set({ status: 'EXPIRED', updated_at: now })
+    .where('deal_id', '=', dealId)
+    .where('status', '=', 'HELD')
+    .where('expires_at', '<=', now)
+    .returning(['owner_type', 'owner_id', 'held_units', 'cart_item_id'])
+    .execute();
+}
+
+export function headOfWaitlist(db: Db, dealId: string) {
+  return db
+    .selectFrom('deal_claims')
+    .selectAll()
+    .where('deal_id', '=', dealId)
+    .where('status', '=', 'WAITLISTED')
+    .orderBy('waitlist_ticket')
+    .limit(1)
+    .executeTakeFirst();
+}
+
+/** Moves a waiting shopper to a hold, only if they are still waiting with that ticket. */
+export async function promoteFromWaitlist(
+  db: Db,
+  claim: Pick<DealClaimRow, 'deal_id' | 'owner_type' | 'owner_id' | 'waitlist_ticket'>,
+  hold: { cartItemId: string; expiresAt: number; now: number },
+): Promise<number | undefined> {
+  const row = await db
+    .updateTable('deal_claims')
+    .set((eb) => ({
+      status: 'HELD',
+      held_units: eb.ref('waiting_units'),
+      waiting_units: 0,
+      expires_at: hold.expiresAt,
+      cart_item_id: hold.cartItemId,
+      claimed_at: hold.now,
+      updated_at: hold.now,
+    }))
+    .where('deal_id', '=', claim.deal_id)
+    .where('owner_type', '=', claim.owner_type)
+    .where('owner_id', '=', claim.owner_id)
+    .where('status', '=', 'WAITLISTED')
+    .where('waitlist_ticket', '=', claim.waitlist_ticket)
+    .returning('held_units')
+    .executeTakeFirst();
+  return row?.held_units;
+}
+
+/** Puts a promotion back when the units went elsewhere meanwhile: same place in the queue. */
+export async function backToWaitlist(
+  db: Db,
+  claim: Pick<DealClaimRow, 'deal_id' | 'owner_type' | 'owner_id' | 'waitlist_ticket'>,
+  units: number,
+  until: number,
+): Promise<void> {
+  await db
+    .updateTable('deal_claims')
+    .set({ status: 'WAITLISTED', held_units: 0, waiting_units: units, expires_at: until, cart_item_id: null })
+    .where('deal_id', '=', claim.deal_id)
+    .where('owner_type', '=', claim.owner_type)
+    .where('owner_id', '=', claim.owner_id)
+    .execute();
+}
+
+/**
+ * Turns the live hold behind a cart line into ordered units (kept for good), only while the hold is
+ * still live and covers `quantity`. False when the hold has run out or does not match.
+ */
+export async function orderHeldUnits(
+  db: Db,
+  cartItemId: string,
+  quantity: number,
+  now: number,
+): Promise<boolean> {
+  const result = await db
+    .updateTable('deal_claims')
+    .set((eb) => ({
+      status: 'ORDERED',
+      ordered_units: eb('ordered_units', '+', eb.ref('held_units')),
+      held_units: 0,
+      expires_at: null,
+      cart_item_id: null,
+      updated_at: now,
+    }))
+    .where('cart_item_id', '=', cartItemId)
+    .where('status', '=', 'HELD')
+    .where('expires_at', '>', now)
+    .where('held_units', '=', quantity)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
+}
+
+/** Ends the hold behind a cart line the shopper removed; returns the units it held (0 if none was live). */
+export async function releaseHold(db: Db, cartItemId: string, now: number) {
+  return db
+    .updateTable('deal_claims')
+    .set({ status: 'EXPIRED', updated_at: now, cart_item_id: null })
+    .where('cart_item_id', '=', cartItemId)
+    .where('status', '=', 'HELD')
+    .returning(['deal_id', 'held_units'])
+    .executeTakeFirst();
+}
+
+/** Units each shopper holds or ordered on a deal (tests and the bench check the limit with it). */
+export function unitsByShopper(db: Db, dealId: string) {
+  return db
+    .selectFrom('deal_claims')
+    .select(['owner_type', 'owner_id', 'status', 'held_units', 'ordered_units', 'waiting_units'])
+    .where('deal_id', '=', dealId)
+    .execute();
+}
+
+/**
+ * Hands an anonymous shopper's deal claims to the customer who signs in (their cart moves too), so the
+ * per-customer limit follows the person. A deal the customer already has a claim on keeps both apart.
+ */
+export async function adoptDealClaims(db: Db, from: CartOwner, to: CartOwner): Promise<void> {
+  await db
+    .updateTable('deal_claims')
+    .set({ owner_type: to.type, owner_id: to.id })
+    .where('owner_type', '=', from.type)
+    .where('owner_id', '=', from.id)
+    .where(({ not, exists, selectFrom }) =>
+      not(
+        exists(
+          selectFrom('deal_claims as mine')
+            .select('mine.deal_id')
+            .whereRef('mine.deal_id', '=', 'deal_claims.deal_id')
+            .where('mine.owner_type', '=', to.type)
+            .where('mine.owner_id', '=', to.id),
+        ),
+      ),
+    )
+    .execute();
+}
+
+const dealForClaimQuery = preparedQuery(
+  (db: Db, p: { dealId: string; ownerType: string; ownerId: string; now: number }) =>
+    db
+      .selectFrom('deals')
+      .innerJoin('offers', 'offers.id', 'deals.offer_id')
+      .leftJoin('deal_claims as claim', (join) =>
+        join
+          .onRef('claim.deal_id', '=', 'deals.id')
+          .on('claim.owner_type', '=', p.ownerType as CartOwner['type'])
+          .on('claim.owner_id', '=', p.ownerId),
+      )
+      .selectAll('deals')
+      .select((eb) => [
+        'offers.price_minor',
+        'offers.list_price_minor',
+        'offers.currency_code',
+        'offers.merchant_id',
+        'offers.merchant_name',
+        'claim.status as claim_status',
+        'claim.held_units as claim_held_units',
+        'claim.waiting_units as claim_waiting_units',
+        'claim.ordered_units as claim_ordered_units',
+        'claim.expires_at as claim_expires_at',
+        'claim.waitlist_ticket as claim_waitlist_ticket',
+        'claim.cart_item_id as claim_cart_item_id',
+        'claim.claimed_at as claim_claimed_at',
+        'claim.updated_at as claim_updated_at',
+        eb
+          .exists(
+            eb
+              .selectFrom('deal_claims')
+              .select('deal_claims.deal_id')
+              .whereRef('deal_claims.deal_id', '=', 'deals.id')
+              .where('deal_claims.status', '=', sql<'HELD'>`'HELD'`)
+              .where('deal_claims.expires_at', '<=', p.now),
+          )
+          .as('due'),
+        eb
+          .exists(
+            eb
+              .selectFrom('deal_claims')
+              .select('deal_claims.deal_id')
+              .whereRef('deal_claims.deal_id', '=', 'deals.id')
+              .where('deal_claims.status', '=', sql<'WAITLISTED'>`'WAITLISTED'`),
+          )
+          .as('waiting'),
+      ])
+      .where('deals.id', '=', p.dealId),
+);
+
+/**
+ * The claim's first read, in one query: the deal with its offer, the shopper's claim on it, and whether
+ * a hold has run out or anyone waits.
+ */
+export async function findDealForClaim(
+  db: Db,
+  key: ClaimKey,
+  now: number,
+): Promise<
+  | { deal: DealWithOffer; claim: DealClaimRow | undefined; activity: { due: boolean; waiting: boolean } }
+  | undefined
+> {
+  const row = (
+    await dealForClaimQuery(db, { dealId: key.dealId, ownerType: key.owner.type, ownerId: key.owner.id, now })
+  ).rows[0];
+  if (!row) return undefined;
+  const {
+    claim_status,
+    claim_held_units,
+    claim_waiting_units,
+    claim_ordered_units,
+    claim_expires_at,
+    claim_waitlist_ticket,
+    claim_cart_item_id,
+    claim_claimed_at,
+    claim_updated_at,
+    due,
+    waiting,
+    ...deal
+  } = row;
+  const claim: DealClaimRow | undefined =
+    claim_status === null
+      ? undefined
+      : {
+          deal_id: deal.id,
+          owner_type: key.owner.type,
+          owner_id: key.owner.id,
+          status: claim_status,
+          held_units: claim_held_units ?? 0,
+          waiting_units: claim_waiting_units ?? 0,
+          ordered_units: claim_ordered_units ?? 0,
+          expires_at: claim_expires_at,
+          waitlist_ticket: claim_waitlist_ticket,
+          cart_item_id: claim_cart_item_id,
+          claimed_at: claim_claimed_at ?? 0,
+          updated_at: claim_updated_at ?? 0,
+        };
+  return {
+    deal,
+    claim,
+    activity: { due: Boolean(Number(due)), waiting: Boolean(Number(waiting)) },
+  };
+}

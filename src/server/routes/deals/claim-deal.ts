@@ -1,0 +1,374 @@
+import type { Kysely } from 'kysely';
+import {
+  claimRefusal,
+  customerStateOf,
+  type DealTerms,
+  type Shopper,
+  type StoredClaim,
+} from '../../../domain/deals/deal-access';
+import type { ClaimRefusal } from '../../../shared/contracts/deals';
+import {
+  type ClaimCustomerState,
+  type ClaimDealAsinState,
+  DEAL_HOLD_MS,
+  type DealAccessBehavior,
+  type DeviceType,
+} from '../../../shared/deal-constants';
+import { type CartOwner, insertCartLine, newCartItemId } from '../../db/repositories/cart-repository';
+import {
+  backToWaitlist,
+  type ClaimKey,
+  claimCart,
+  type DealWithOffer,
+  dealActivity,
+  expireHolds,
+  findClaim,
+  findDeal,
+  findDealForClaim,
+  freeUnits,
+  headOfWaitlist,
+  joinWaitlist,
+  markWaitlistServed,
+  nextWaitlistTicket,
+  promoteFromWaitlist,
+  releaseHold,
+  returnDealUnits,
+  startHold,
+  takeDealUnits,
+  waitlistPosition,
+} from '../../db/repositories/deal-repository';
+import type { Database, DealClaimRow } from '../../db/schema';
+
+type Db = Kysely<Database>;
+
+/** A stored deal as the pure rules read it. */
+export const termsOf = (deal: DealWithOffer): DealTerms => ({
+  startTime: deal.start_time,
+  endTime: deal.end_time,
+  accessBehavior: deal.access_behavior as DealAccessBehavior | null,
+  earlyAccessDurationMs: deal.early_access_ms,
+  totalUnits: deal.total_units,
+  claimedUnits: deal.claimed_units,
+  maxPerCustomer: deal.max_per_customer,
+});
+
+export const storedClaimOf = (row: DealClaimRow | undefined): StoredClaim | null =>
+  row
+    ? {
+        status: row.status,
+        heldUnits: row.held_units,
+        orderedUnits: row.ordered_units,
+        waitingUnits: row.waiting_units,
+        expiresAt: row.expires_at,
+      }
+    : null;
+
+export type ClaimInput = {
+  dealId: string;
+  marketplaceId: string;
+  asin: string;
+  quantity: number;
+  owner: CartOwner;
+  shopper: Shopper;
+  device: DeviceType;
+  installmentsProgramId?: string;
+  devicePreRegistered?: boolean;
+  now: number;
+};
+
+export type ClaimAnswer = {
+  customerState: ClaimCustomerState;
+  dealAsinState: ClaimDealAsinState;
+  msUntilExpiration: number;
+  quantity: number;
+  cartItemId?: string;
+  waitlistPosition?: number;
+};
+
+export type ClaimOutcome =
+  | ({ ok: true } & ClaimAnswer)
+  | { ok: false; status: 403 | 404 | 409 | 422; refusal: ClaimRefusal; message: string };
+
+const REFUSALS: Record<ClaimRefusal, { status: 403 | 404 | 409 | 422; message: string }> = {
+  QUANTITY_LIMIT: { status: 422, message: 'this quantity is over the limit per customer for this deal' },
+  PRIME_ONLY: { status: 403, message: 'this deal is for Prime members only' },
+  PRIME_EARLY_ACCESS: { status: 403, message: 'this deal is open to Prime members only until it starts' },
+  APP_ONLY: { status: 403, message: 'this deal can be claimed only in the shopping app' },
+  NOT_STARTED: { status: 409, message: 'this deal has not started yet' },
+  ENDED: { status: 409, message: 'this deal has ended' },
+  NOT_FOUND: { status: 404, message: 'no such deal for this item in this marketplace' },
+};
+
+const refuse = (refusal: ClaimRefusal): ClaimOutcome => ({ ok: false, refusal, ...REFUSALS[refusal] });
+
+/** A sold-out deal reads WAITLISTFULL; the claim answer knows no UNKNOWN. */
+const asinState = (claimed: number, total: number): ClaimDealAsinState =>
+  claimed >= total ? 'WAITLISTFULL' : 'AVAILABLE';
+
+/**
+ * Claims units of a lightning deal for a shopper and puts them in their cart at the deal price, held
+ * for DEAL_HOLD_MS (DEAL-039). The units are taken by one guarded update inside one transaction; when
+ * none are free the shopper joins the waitlist. A shopper who already holds or waits gets that answer
+ * again, so a repeated claim never takes more.
+ */
+export async function claimDeal(db: Db, input: ClaimInput): Promise<ClaimOutcome> {
+  const key: ClaimKey = { dealId: input.dealId, owner: input.owner };
+  const first = await findDealForClaim(db, key, input.now);
+  if (!first || first.deal.marketplace_id !== input.marketplaceId || first.deal.asin !== input.asin) {
+    return refuse('NOT_FOUND');
+  }
+  const { activity } = first;
+  const settled = await settleDeal(db, first.deal, input.now, { activity });
+  const deal = settled ?? first.deal;
+  const existing = settled ? await findClaim(db, key) : first.claim;
+  const current = answerFor(deal, existing, input.now);
+  if (current) return { ok: true, ...current };
+
+  const refusal = claimRefusal({
+    deal: termsOf(deal),
+    shopper: input.shopper,
+    device: input.device,
+    quantity: input.quantity,
+    customerUnits: existing?.ordered_units ?? 0,
+    now: input.now,
+  });
+  if (refusal) return refuse(refusal);
+  // Shoppers already waiting come first: a new claim joins the queue behind them.
+  const queueAhead = settled ? (await dealActivity(db, deal.id, input.now)).waiting : activity.waiting;
+  // A sold-out deal goes straight to the queue; units that come back meanwhile are served right after.
+  const mustWait = queueAhead || deal.claimed_units >= deal.total_units;
+
+  const outcome = await db
+    .transaction()
+    .execute(async (trx): Promise<ClaimOutcome | 'raced'> => {
+      const cartItemId = newCartItemId();
+      const expiresAt = input.now + DEAL_HOLD_MS;
+      const held = await startHold(trx, key, {
+        quantity: input.quantity,
+        expiresAt,
+        cartItemId,
+        now: input.now,
+        maxPerCustomer: deal.max_per_customer,
+      });
+      if (!held) return 'raced';
+      const cartId = mustWait
+        ? undefined
+        : await putDealInCart(trx, input.owner, deal, {
+            replace: existing !== undefined,
+            cartItemId,
+            quantity: input.quantity,
+            installmentsProgramId: input.installmentsProgramId,
+            devicePreRegistered: input.devicePreRegistered,
+            now: input.now,
+          });
+      const taken = mustWait ? undefined : await takeDealUnits(trx, deal.id, input.quantity, input.now);
+      if (taken) {
+        return {
+          ok: true,
+          customerState: 'INCART',
+          dealAsinState: asinState(taken.claimed_units, taken.total_units),
+          msUntilExpiration: DEAL_HOLD_MS,
+          quantity: input.quantity,
+          cartItemId,
+        };
+      }
+      // No units free: the fresh hold becomes a waitlist entry, and its cart line goes.
+      if (cartId) {
+        await trx
+          .deleteFrom('cart_items')
+          .where('id', '=', cartItemId)
+          .where('cart_id', '=', cartId)
+          .execute();
+      }
+      if (input.now >= deal.end_time) throw new DealEnded();
+      const { ticket, served } = await nextWaitlistTicket(trx, deal.id);
+      await joinWaitlist(trx, key, {
+        quantity: input.quantity,
+        ticket,
+        until: deal.end_time,
+        now: input.now,
+      });
+      return {
+        ok: true,
+        customerState: 'PENDINGATC',
+        dealAsinState: 'WAITLISTFULL',
+        msUntilExpiration: Math.max(0, deal.end_time - input.now),
+        quantity: input.quantity,
+        waitlistPosition: waitlistPosition(ticket, served),
+      };
+    })
+    .catch((error: unknown) => {
+      if (error instanceof DealEnded) return refuse('ENDED');
+      throw error;
+    });
+  if (outcome !== 'raced') {
+    // Units may have come back while this shopper joined the queue: serve the queue now.
+    if (outcome.ok && outcome.customerState === 'PENDINGATC') {
+      const fresh = await findDeal(db, deal.id);
+      if (fresh && fresh.claimed_units < fresh.total_units) {
+        const settled = await settleDeal(db, fresh, input.now, { force: true });
+        const mine = await findClaim(db, key);
+        const now = answerFor(settled ?? fresh, mine, input.now);
+        if (now) return { ok: true, ...now };
+      }
+    }
+    return outcome;
+  }
+  // Another claim of the same shopper won the race: answer what it left, or the limit.
+  const after = await findClaim(db, key);
+  const answer = answerFor((await findDeal(db, deal.id)) ?? deal, after, input.now);
+  return answer ? { ok: true, ...answer } : refuse('QUANTITY_LIMIT');
+}
+
+class DealEnded extends Error {}
+
+/** The answer for a shopper who holds or waits already; undefined when they may claim anew. */
+function answerFor(
+  deal: DealWithOffer,
+  claim: DealClaimRow | undefined,
+  now: number,
+): ClaimAnswer | undefined {
+  const status = customerStateOf(storedClaimOf(claim), now);
+  if (!claim) return undefined;
+  if (status.state === 'IN_CART') {
+    return {
+      customerState: 'INCART',
+      dealAsinState: asinState(deal.claimed_units, deal.total_units),
+      msUntilExpiration: Math.max(0, (claim.expires_at ?? now) - now),
+      quantity: claim.held_units,
+      ...(claim.cart_item_id ? { cartItemId: claim.cart_item_id } : {}),
+    };
+  }
+  if (status.state === 'PENDING_ADD_TO_CART') {
+    return {
+      customerState: 'PENDINGATC',
+      dealAsinState: 'WAITLISTFULL',
+      msUntilExpiration: Math.max(0, deal.end_time - now),
+      quantity: claim.waiting_units,
+      waitlistPosition: waitlistPosition(claim.waitlist_ticket ?? 0, deal.waitlist_served),
+    };
+  }
+  return undefined;
+}
+
+/** Puts the claimed units in the shopper's retail cart as the deal offer's line (replacing a stale one). */
+async function putDealInCart(
+  db: Db,
+  owner: CartOwner,
+  deal: DealWithOffer,
+  line: {
+    /** A shopper with an earlier claim may have a stale line of the deal to replace. */
+    replace: boolean;
+    cartItemId: string;
+    quantity: number;
+    installmentsProgramId?: string | undefined;
+    devicePreRegistered?: boolean | undefined;
+    now: number;
+  },
+): Promise<string> {
+  const cartId = await claimCart(db, owner, deal.marketplace_id, line.now);
+  if (line.replace) {
+    await db
+      .deleteFrom('cart_items')
+      .where('cart_id', '=', cartId)
+      .where('offer_id', '=', deal.offer_id)
+      .execute();
+  }
+  const parameters = {
+    ...(line.installmentsProgramId ? { installments: { programId: line.installmentsProgramId } } : {}),
+    ...(line.devicePreRegistered !== undefined
+      ? { devicePreregistration: { selected: line.devicePreRegistered } }
+      : {}),
+  };
+  await insertCartLine(db, {
+    id: line.cartItemId,
+    cart_id: cartId,
+    asin: deal.asin,
+    offer_id: deal.offer_id,
+    quantity: line.quantity,
+    additional_parameters: Object.keys(parameters).length ? JSON.stringify(parameters) : null,
+    custom_attributes: null,
+    associated_item_id: null,
+    added_at: line.now,
+  });
+  return cartId;
+}
+
+const MAX_PROMOTIONS_PER_SWEEP = 500;
+
+/**
+ * Brings a deal up to `now`: holds past their expiry end (their units return and their cart lines
+ * go), then the waitlist is served in order, each promoted shopper's units going into their cart
+ * with a fresh hold. Does nothing (and answers undefined) when nothing is due; otherwise answers the
+ * deal as it is afterwards. Safe to run from several processes at once: every step is guarded.
+ */
+export async function settleDeal(
+  db: Db,
+  deal: DealWithOffer,
+  now: number,
+  options: { force?: boolean; activity?: { due: boolean; waiting: boolean } } = {},
+): Promise<DealWithOffer | undefined> {
+  if (!options.force) {
+    const activity = options.activity ?? (await dealActivity(db, deal.id, now));
+    if (!activity.due && !(activity.waiting && deal.claimed_units < deal.total_units)) return undefined;
+  }
+  await db.transaction().execute(async (trx) => {
+    const expired = await expireHolds(trx, deal.id, now);
+    if (expired.length) {
+      const lines = expired.map((e) => e.cart_item_id).filter((id): id is string => id !== null);
+      if (lines.length) {
+        await trx
+          .deleteFrom('cart_items')
+          .where('id', 'in', lines)
+          .where('offer_id', '=', deal.offer_id)
+          .execute();
+      }
+      await returnDealUnits(
+        trx,
+        deal.id,
+        expired.reduce((sum, e) => sum + e.held_units, 0),
+      );
+    }
+    for (let i = 0; i < MAX_PROMOTIONS_PER_SWEEP && now < deal.end_time; i++) {
+      const head = await headOfWaitlist(trx, deal.id);
+      if (!head) break;
+      // Not enough free for the head of the queue: everyone behind it waits too (decision 0009).
+      if ((await freeUnits(trx, deal.id)) < head.waiting_units) break;
+      const cartItemId = newCartItemId();
+      const units = await promoteFromWaitlist(trx, head, {
+        cartItemId,
+        expiresAt: now + DEAL_HOLD_MS,
+        now,
+      });
+      if (units === undefined) continue;
+      const owner: CartOwner = { type: head.owner_type, id: head.owner_id };
+      const cartId = await putDealInCart(trx, owner, deal, {
+        replace: true,
+        cartItemId,
+        quantity: units,
+        now,
+      });
+      if (await takeDealUnits(trx, deal.id, units, now)) {
+        await markWaitlistServed(trx, deal.id);
+        continue;
+      }
+      // Another process took the units meanwhile: the head keeps its place.
+      await trx.deleteFrom('cart_items').where('id', '=', cartItemId).where('cart_id', '=', cartId).execute();
+      await backToWaitlist(trx, head, units, deal.end_time);
+      break;
+    }
+  });
+  return findDeal(db, deal.id);
+}
+
+/** Gives back the units held behind a cart line the shopper removed, then serves the waitlist. */
+export async function releaseDealLine(db: Db, cartItemId: string, now: number): Promise<void> {
+  const released = await db.transaction().execute(async (trx) => {
+    const hold = await releaseHold(trx, cartItemId, now);
+    if (hold && hold.held_units > 0) await returnDealUnits(trx, hold.deal_id, hold.held_units);
+    return hold;
+  });
+  if (!released) return;
+  const deal = await findDeal(db, released.deal_id);
+  if (deal) await settleDeal(db, deal, now);
+}
