@@ -8,12 +8,18 @@ import {
   type Request,
   test,
 } from '@playwright/test';
+import { declineAccessoryInterstitial } from './accessory-interstitial';
 
 // The lightning deal buy box on the demo deal products (DEMO_CATALOG.md). Deal times are relative to
 // the catalog import, i.e. to the test server's start; the page's clock is moved with page.clock, the
 // server's runs on, so a test never needs the server to agree with a moved clock.
 
 const US = 'ATVPDKIKX0DER';
+
+// B0PDPTAB01 has accessories in deal mode: their interstitial opens on the first claim (ACC-010).
+test.beforeEach(async ({ page }) => {
+  await declineAccessoryInterstitial(page);
+});
 const APP_USER_AGENT_MARK = 'PdpStoreApp/1.0';
 
 const dealBox = (page: Page) => page.getByRole('region', { name: /^(Buying options|Lightning deal)$/ });
@@ -162,6 +168,8 @@ test.describe('what the deal buy box shows', () => {
   });
 
   test('DEAL-001 DEAL-035 the accordion and the claim are operable by keyboard', async ({ page }) => {
+    const accessories = page.getByRole('dialog', { name: 'Add accessories to your order' });
+    await page.removeLocatorHandler(accessories);
     await openDeal(page, 'B0PDPTAB01');
     const box = dealBox(page);
     const regularRow = box.getByRole('button', { name: /^Buy new: \$/ });
@@ -182,6 +190,12 @@ test.describe('what the deal buy box shows', () => {
     await page.keyboard.press('Enter');
     const message = box.getByText('Added to cart. This deal is in your cart.');
     await expect(message).toBeVisible();
+    // Deal mode (ACC-010): the accessories are offered once the claim is in; Escape gives focus back.
+    await expect
+      .poll(() => accessories.evaluate((dialog) => dialog.contains(document.activeElement)))
+      .toBe(true);
+    await page.keyboard.press('Escape');
+    await expect(accessories).toHaveCount(0);
     await expect(message.locator('..')).toBeFocused();
     expect((await cartItems(page)).find((item) => item.asin === 'B0PDPTAB01')?.quantity).toBe(2);
   });

@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import type { Kysely } from 'kysely';
+import type { AdditionalParameters } from '../../../shared/contracts/cart';
 import { preparedQuery } from '../prepared-query';
 import type { CartItemRow, Database } from '../schema';
 
@@ -128,6 +129,47 @@ export async function associateCartLine(
       additional_parameters: change.additional_parameters,
     })
     .where('id', '=', id)
+    .execute();
+}
+
+/**
+ * Accessories added before their page item (the deal-mode interstitial adds them one by one) name
+ * the page item by its asin; once the page item has a line, they are tied to it. `lines` are the
+ * cart's lines (those naming another item are left alone) and are updated in place.
+ */
+export async function adoptAccessories(
+  trx: Db,
+  lines: { id: string; associated_item_id: string | null; additional_parameters: string | null }[],
+  pageAsin: string,
+  pageLineId: string,
+) {
+  for (const line of lines) {
+    if (line.associated_item_id !== pageAsin) continue;
+    const parameters = line.additional_parameters
+      ? (JSON.parse(line.additional_parameters) as AdditionalParameters)
+      : {};
+    const itemAssociation = parameters.itemAssociation
+      ? { ...parameters.itemAssociation, associatedItemId: pageLineId }
+      : undefined;
+    line.associated_item_id = pageLineId;
+    line.additional_parameters = JSON.stringify({
+      ...parameters,
+      ...(itemAssociation ? { itemAssociation } : {}),
+    });
+    await associateCartLine(trx, line.id, {
+      associated_item_id: pageLineId,
+      additional_parameters: line.additional_parameters,
+    });
+  }
+}
+
+/** The cart's lines that name `asin` as their page item: accessories waiting for it to be added. */
+export function findLinesWaitingFor(db: Db, cartId: string, asin: string): Promise<CartItemRow[]> {
+  return db
+    .selectFrom('cart_items')
+    .selectAll()
+    .where('cart_id', '=', cartId)
+    .where('associated_item_id', '=', asin)
     .execute();
 }
 

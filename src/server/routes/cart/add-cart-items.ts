@@ -2,6 +2,7 @@ import type { Kysely } from 'kysely';
 import { checkCartLine, type LineProblem } from '../../../domain/cart/cart-line-rules';
 import type { AdditionalParameters } from '../../../shared/contracts/cart';
 import {
+  adoptAccessories,
   associateCartLine,
   type CartOwner,
   type CartType,
@@ -54,36 +55,6 @@ function associatedLine(
     lines.find((line) => line.asin === id && line.associated_item_id === null)?.id ??
     id
   );
-}
-
-/**
- * Accessories added before their page item (the deal-mode interstitial adds them one by one) name
- * the page item by its asin; once the page item has a line, they are tied to it.
- */
-async function adoptAccessories(
-  trx: Kysely<Database>,
-  lines: { id: string; associated_item_id: string | null; additional_parameters: string | null }[],
-  pageAsin: string,
-  pageLineId: string,
-) {
-  for (const line of lines) {
-    if (line.associated_item_id !== pageAsin) continue;
-    const parameters = line.additional_parameters
-      ? (JSON.parse(line.additional_parameters) as AdditionalParameters)
-      : {};
-    const itemAssociation = parameters.itemAssociation
-      ? { ...parameters.itemAssociation, associatedItemId: pageLineId }
-      : undefined;
-    line.associated_item_id = pageLineId;
-    line.additional_parameters = JSON.stringify({
-      ...parameters,
-      ...(itemAssociation ? { itemAssociation } : {}),
-    });
-    await associateCartLine(trx, line.id, {
-      associated_item_id: pageLineId,
-      additional_parameters: line.additional_parameters,
-    });
-  }
 }
 
 /**

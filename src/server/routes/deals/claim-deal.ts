@@ -14,7 +14,13 @@ import {
   type DealAccessBehavior,
   type DeviceType,
 } from '../../../shared/deal-constants';
-import { type CartOwner, insertCartLine, newCartItemId } from '../../db/repositories/cart-repository';
+import {
+  adoptAccessories,
+  type CartOwner,
+  findLinesWaitingFor,
+  insertCartLine,
+  newCartItemId,
+} from '../../db/repositories/cart-repository';
 import {
   backToWaitlist,
   type ClaimKey,
@@ -291,6 +297,9 @@ async function putDealInCart(
     associated_item_id: null,
     added_at: line.now,
   });
+  // Deal mode: accessories the interstitial added before the claim go with the deal's line (ACC-013).
+  const waiting = await findLinesWaitingFor(db, cartId, deal.asin);
+  if (waiting.length > 0) await adoptAccessories(db, waiting, deal.asin, line.cartItemId);
   return cartId;
 }
 

@@ -37,6 +37,8 @@ export type DealBuyBoxProps = {
   /** The regular offer's price, for its accordion row. */
   regularPrice?: string | null;
   onCartCount: (count: number) => void;
+  /** After a successful claim (deal mode: the page then offers its accessories, ACC-010). */
+  onClaimed?: () => void;
 };
 
 /**
@@ -51,6 +53,7 @@ export function DealBuyBox({
   children,
   regularPrice = null,
   onCartCount,
+  onClaimed,
 }: DealBuyBoxProps) {
   const [state, dispatch] = useReducer(reduce, setup, (s) =>
     initialDealState(snapshotFromBuyingOptions([s.initialBuyingOption])),
@@ -104,6 +107,7 @@ export function DealBuyBox({
       // DEAL-019: the header's cart count follows the claim; a failed count is ignored (DEAL-046).
       const count = await fetchCartCount(setup);
       if (count !== null) onCartCount(count);
+      onClaimed?.();
       return;
     }
     const error = { type: result.type, entityStatus: result.entityStatus, httpStatus: result.httpStatus };

@@ -33,10 +33,12 @@ const LazyDealBuyBox = lazy(() => {
 export function DealBuyBoxSlot({
   data,
   onCartCount,
+  onClaimed,
   children,
 }: {
   data: ProductPageData;
   onCartCount: (count: number) => void;
+  onClaimed?: () => void;
   children: ReactNode;
 }) {
   const { deal } = data;
@@ -51,6 +53,7 @@ export function DealBuyBoxSlot({
         sessionId={data.shopper.sessionId}
         regularPrice={data.product.offer?.price.displayString ?? null}
         onCartCount={onCartCount}
+        {...(onClaimed ? { onClaimed } : {})}
       >
         {children}
       </LazyDealBuyBox>

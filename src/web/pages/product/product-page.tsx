@@ -92,7 +92,15 @@ export function ProductPage({ data }: { data: ProductPageData }) {
         {product.offer || data.deal ? (
           <div className="product__purchase">
             <DeliveryLocation zip={data.shopper.deliveryZip} eligible={data.shopper.locationPromptEligible} />
-            <DealBuyBoxSlot data={data} onCartCount={setCartCount}>
+            <DealBuyBoxSlot
+              data={data}
+              onCartCount={setCartCount}
+              // Deal mode: the claim is this page's add to cart. It goes out at once (the units are scarce);
+              // the accessories are offered after it, each with its own add to cart (ACC-010, ACC-013).
+              {...(upsells
+                ? { onClaimed: () => upsells.intercept('add-to-cart-button', () => undefined) }
+                : {})}
+            >
               {product.offer ? (
                 <BuyBox data={data} offer={product.offer} onCartCount={setCartCount} upsells={upsells} />
               ) : null}
