@@ -83,7 +83,17 @@ function makeStore(db: Kysely<Database>, dialect: Dialect): Store {
     db,
     dialect,
     async migrate() {
-      const migrator = new Migrator({ db, provider: { getMigrations: async () => migrations } });
+      // Kysely looks for its migration tables in every schema unless told which one: on a PostgreSQL
+      // database shared by several schemas (tests, tenants) another schema's lock table hid ours.
+      const schema =
+        dialect === 'postgres'
+          ? (await sql<{ schema: string }>`select current_schema() as schema`.execute(db)).rows[0]?.schema
+          : undefined;
+      const migrator = new Migrator({
+        db,
+        provider: { getMigrations: async () => migrations },
+        ...(schema ? { migrationTableSchema: schema } : {}),
+      });
       const { error, results } = await migrator.migrateToLatest();
       const failed = results?.find((r) => r.status === 'Error');
       if (error || failed) {
