@@ -685,6 +685,22 @@ describe.each(dialects)('deal holds over time on %s', (dialect) => {
       .execute();
   });
 
+  test('DEAL-039 the cart page never shows a hold that ran out at the deal price', async () => {
+    const s = await shopper();
+    const before = await claimed();
+    const held = (await claim(s, 1)).json().entity;
+    expect(held.customerState).toBe('INCART');
+    const inCart = await s.visit('/gp/cart/view.html');
+    expect(inCart.body).toContain('$97.99');
+    const saved = ctx.clock.now;
+    ctx.clock.now += DEAL_HOLD_MS;
+    // The cart page is the first thing to look at the deal after the hold ran out.
+    const after = await s.visit('/gp/cart/view.html');
+    expect(after.body).not.toContain('$97.99');
+    expect(await claimed()).toBe(before);
+    ctx.clock.now = saved;
+  });
+
   test('DEAL-039 signing in takes the anonymous hold along: the customer orders it and the limit follows them', async () => {
     const s = await shopper();
     const held = (await claim(s, 2)).json().entity;
