@@ -333,19 +333,24 @@ describe.each(dialects)('lightning deals on %s', (dialect) => {
     expect((await claim(other, READER)).json().entity.customerState).toBe('INCART');
   });
 
-  test('DEAL-024 DEAL-021 in the early-access window only Prime members may claim; before it nobody', async () => {
+  test('DEAL-024 DEAL-021 DEAL-044 in the early-access window only Prime members may claim; before it nobody', async () => {
     const prime = await signedIn('prime@example.com', 'prime-demo');
     const nonMember = await shopper();
     ctx.clock.now = T0 + MIN;
     const early = await claim(prime, STICK);
     expect(early.statusCode).toBe(409);
-    expect(early.json().entity.reason).toBe('NOT_STARTED');
+    // DEAL-044: entity.status repeats the HTTP status for every refusal.
+    expect(early.json()).toMatchObject({
+      type: 'deal.claim.deal-not-active.error/v1',
+      entity: { status: 409, reason: 'NOT_STARTED' },
+      error: { code: 'deal_not_active' },
+    });
     ctx.clock.now = T0 + 5 * MIN;
     const refused = await claim(nonMember, STICK);
     expect(refused.statusCode).toBe(403);
     expect(refused.json()).toMatchObject({
       type: CLAIM_QUANTITY_RESTRICTION_ERROR,
-      entity: { reason: 'PRIME_EARLY_ACCESS' },
+      entity: { status: 403, reason: 'PRIME_EARLY_ACCESS' },
     });
     const status = (await dealAnswer(nonMember, STICK)).json().entity.buyingOptions[0];
     expect(status.dealDetails).toMatchObject({ state: 'UPCOMING', accessible: false });
