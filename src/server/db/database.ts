@@ -40,11 +40,7 @@ export function openStore(url: string | undefined, options: { schema?: string } 
       max: 10,
       ...(options.schema ? { options: `-c search_path=${options.schema}` } : {}),
     });
-    return makeStore(
-      new Kysely<Database>({ dialect: new PostgresDialect({ pool }) }),
-      'postgres',
-      options.schema,
-    );
+    return makeStore(new Kysely<Database>({ dialect: new PostgresDialect({ pool }) }), 'postgres');
   }
   if (!target.startsWith('sqlite:')) {
     throw new Error(`DATABASE_URL must start with sqlite: or postgres://, got "${target.split(':')[0]}:"`);
@@ -84,13 +80,17 @@ function withStatementCache(database: SqliteDatabase.Database) {
   };
 }
 
-function makeStore(db: Kysely<Database>, dialect: Dialect, schema?: string): Store {
+function makeStore(db: Kysely<Database>, dialect: Dialect): Store {
   return {
     db,
     dialect,
     async migrate() {
-      // Kysely looks for its migration tables in every schema unless told which one: a schema of its own
-      // (each test run has one) must not take another schema's tables for its own.
+      // Kysely looks for its migration tables in every schema unless told which one: on a PostgreSQL
+      // database shared by several schemas (tests, tenants) another schema's lock table hid ours.
+      const schema =
+        dialect === 'postgres'
+          ? (await sql<{ schema: string }>`select current_schema() as schema`.execute(db)).rows[0]?.schema
+          : undefined;
       const migrator = new Migrator({
         db,
         provider: { getMigrations: async () => migrations },

@@ -3,7 +3,6 @@ import { checkCartLine, type LineProblem } from '../../../domain/cart/cart-line-
 import type { AdditionalParameters } from '../../../shared/contracts/cart';
 import {
   adoptAccessories,
-  associateCartLine,
   type CartOwner,
   type CartType,
   countCartUnits,

@@ -15,7 +15,7 @@ import { findOffer } from '../../db/repositories/product-repository';
 import type { ClientAssets } from '../../render/client-assets';
 import { cartLineViews } from '../../render/order-lines';
 import { sendPage, shopperView } from '../../render/send-page';
-import { releaseDealLine } from '../deals/claim-deal';
+import { releaseDealLine, settleDealsInCart } from '../deals/claim-deal';
 
 const NOTICES: Record<string, Notice> = {
   added: { kind: 'success', message: 'Added to cart' },
@@ -48,6 +48,7 @@ export const cartPageRoutes: FastifyPluginAsyncZod<{ assets?: ClientAssets }> = 
     { schema: { hide: true, querystring: cartQuery } },
     async (request, reply) => {
       const owner = await request.session.cartOwner();
+      await settleDealsInCart(app.store.db, owner, marketplace.marketplaceId, app.clock());
       const { lines, subtotalMinor } = await cartLineViews(app.store.db, owner, marketplace);
       const { notice, error } = request.query;
       return sendPage(

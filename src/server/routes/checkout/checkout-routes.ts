@@ -13,6 +13,7 @@ import type { ClientAssets } from '../../render/client-assets';
 import { buyNowLineView, cartLineViews } from '../../render/order-lines';
 import { sendPage, shopperView } from '../../render/send-page';
 import { addCartItems } from '../cart/add-cart-items';
+import { settleDealsInCart } from '../deals/claim-deal';
 import { buyBoxUpsells } from './buy-box-upsells';
 import { type OrderLine, placeOrder } from './place-order';
 
@@ -98,7 +99,9 @@ export const checkoutRoutes: FastifyPluginAsyncZod<{ assets?: ClientAssets }> = 
       const one = await buyNowLineView(app.store.db, marketplace.marketplaceId, buyNow);
       return one ? { lines: [one.line], subtotalMinor: one.subtotalMinor } : null;
     }
-    return cartLineViews(app.store.db, await request.session.cartOwner(), marketplace);
+    const owner = await request.session.cartOwner();
+    await settleDealsInCart(app.store.db, owner, marketplace.marketplaceId, app.clock());
+    return cartLineViews(app.store.db, owner, marketplace);
   };
 
   const checkoutPage = async (

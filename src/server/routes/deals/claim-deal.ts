@@ -381,3 +381,23 @@ export async function releaseDealLine(db: Db, cartItemId: string, now: number): 
   const deal = await findDeal(db, released.deal_id);
   if (deal) await settleDeal(db, deal, now);
 }
+
+/**
+ * Brings the deals in a shopper's cart up to `now` before the cart is shown, so a hold that ran out
+ * never shows at the deal price. One read when the cart holds no deal.
+ */
+export async function settleDealsInCart(db: Db, owner: CartOwner, marketplaceId: string, now: number) {
+  const rows = await db
+    .selectFrom('cart_items')
+    .innerJoin('carts', 'carts.id', 'cart_items.cart_id')
+    .innerJoin('deals', 'deals.offer_id', 'cart_items.offer_id')
+    .select('deals.id')
+    .where('carts.marketplace_id', '=', marketplaceId)
+    .where('carts.owner_type', '=', owner.type)
+    .where('carts.owner_id', '=', owner.id)
+    .execute();
+  for (const dealId of new Set(rows.map((r) => r.id))) {
+    const deal = await findDeal(db, dealId);
+    if (deal) await settleDeal(db, deal, now);
+  }
+}

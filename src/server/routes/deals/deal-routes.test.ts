@@ -333,19 +333,24 @@ describe.each(dialects)('lightning deals on %s', (dialect) => {
     expect((await claim(other, READER)).json().entity.customerState).toBe('INCART');
   });
 
-  test('DEAL-024 DEAL-021 in the early-access window only Prime members may claim; before it nobody', async () => {
+  test('DEAL-024 DEAL-021 DEAL-044 in the early-access window only Prime members may claim; before it nobody', async () => {
     const prime = await signedIn('prime@example.com', 'prime-demo');
     const nonMember = await shopper();
     ctx.clock.now = T0 + MIN;
     const early = await claim(prime, STICK);
     expect(early.statusCode).toBe(409);
-    expect(early.json().entity.reason).toBe('NOT_STARTED');
+    // DEAL-044: entity.status repeats the HTTP status for every refusal.
+    expect(early.json()).toMatchObject({
+      type: 'deal.claim.deal-not-active.error/v1',
+      entity: { status: 409, reason: 'NOT_STARTED' },
+      error: { code: 'deal_not_active' },
+    });
     ctx.clock.now = T0 + 5 * MIN;
     const refused = await claim(nonMember, STICK);
     expect(refused.statusCode).toBe(403);
     expect(refused.json()).toMatchObject({
       type: CLAIM_QUANTITY_RESTRICTION_ERROR,
-      entity: { reason: 'PRIME_EARLY_ACCESS' },
+      entity: { status: 403, reason: 'PRIME_EARLY_ACCESS' },
     });
     const status = (await dealAnswer(nonMember, STICK)).json().entity.buyingOptions[0];
     expect(status.dealDetails).toMatchObject({ state: 'UPCOMING', accessible: false });
@@ -683,6 +688,22 @@ describe.each(dialects)('deal holds over time on %s', (dialect) => {
       .set({ claimed_units: 100 })
       .where('id', '=', TABLET.dealId)
       .execute();
+  });
+
+  test('DEAL-039 the cart page never shows a hold that ran out at the deal price', async () => {
+    const s = await shopper();
+    const before = await claimed();
+    const held = (await claim(s, 1)).json().entity;
+    expect(held.customerState).toBe('INCART');
+    const inCart = await s.visit('/gp/cart/view.html');
+    expect(inCart.body).toContain('$97.99');
+    const saved = ctx.clock.now;
+    ctx.clock.now += DEAL_HOLD_MS;
+    // The cart page is the first thing to look at the deal after the hold ran out.
+    const after = await s.visit('/gp/cart/view.html');
+    expect(after.body).not.toContain('$97.99');
+    expect(await claimed()).toBe(before);
+    ctx.clock.now = saved;
   });
 
   test('DEAL-039 signing in takes the anonymous hold along: the customer orders it and the limit follows them', async () => {
