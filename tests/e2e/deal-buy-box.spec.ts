@@ -340,6 +340,57 @@ test.describe('claiming', () => {
   });
 });
 
+test.describe('protection plan', () => {
+  const PLAN = '2-Year Protection Plan for Nimbus Kids Tablet';
+
+  async function cartLines(page: Page) {
+    const response = await page.request.get(`/api/marketplaces/${US}/cart/items?cartTypes=RETAIL`);
+    return (await response.json()).entity.items as { id: string; asin: string; associatedItemId?: string }[];
+  }
+
+  test('DEAL-004 DEAL-041 a ticked protection plan follows the claim into the cart, tied to the deal line', async ({
+    page,
+  }) => {
+    await openDeal(page, 'B0PDPTAB01');
+    const box = dealBox(page);
+    await box.getByLabel(`Add ${PLAN} for $14.99`).check();
+    const planAdd = page.waitForRequest(
+      (r) => r.method() === 'POST' && r.url().includes('/cart/carts/retail/items?ref=dp_ld_warranty'),
+    );
+    await box.getByRole('button', { name: 'Add to Cart' }).click();
+    expect((await planAdd).postDataJSON().items[0]).toMatchObject({ asin: 'B0PDPPRT01', quantity: 1 });
+    await expect(box.getByText(`${PLAN} added to your cart.`)).toBeVisible();
+    const lines = await cartLines(page);
+    const deal = lines.find((line) => line.asin === 'B0PDPTAB01');
+    expect(lines.find((line) => line.asin === 'B0PDPPRT01')?.associatedItemId).toBe(deal?.id);
+  });
+
+  test('CART-034 DEAL-048 DEAL-049 from the in-cart view the plan goes through the deals form call, with its error and success messages', async ({
+    page,
+  }) => {
+    await openDeal(page, 'B0PDPTAB01');
+    const box = dealBox(page);
+    await box.getByRole('button', { name: 'Add to Cart' }).click();
+    await expect(box.getByText('This deal is in your cart.')).toBeVisible();
+    const addPlan = box.getByRole('button', { name: `Add ${PLAN} for $14.99` });
+    await page.route('**/gp/add-to-cart/json/**', (route) => route.fulfill({ status: 500, body: '{}' }));
+    await addPlan.click();
+    await expect(box.getByRole('alert')).toContainText(`We couldn't add ${PLAN} to your cart.`);
+    await page.unroute('**/gp/add-to-cart/json/**');
+    const sent = page.waitForRequest((r) => r.url().endsWith('/gp/add-to-cart/json/ref=ldabb'));
+    await addPlan.click();
+    const form = new URLSearchParams((await sent).postData() ?? '');
+    expect([form.get('clientName'), form.get('ASIN.1'), form.get('quantity.1')]).toEqual([
+      'devices',
+      'B0PDPPRT01',
+      '1',
+    ]);
+    await expect(box.getByText(`${PLAN} added to your cart.`)).toBeVisible();
+    await expect(box.getByRole('alert')).toHaveCount(0);
+    expect((await cartLines(page)).map((line) => line.asin).sort()).toEqual(['B0PDPPRT01', 'B0PDPTAB01']);
+  });
+});
+
 test.describe('timers and polling', () => {
   test('DEAL-012 DEAL-016 DEAL-050 DEAL-051 the in-cart timer counts m:ss each second; at 0:00 processing shows and the deal is fetched again', async ({
     page,

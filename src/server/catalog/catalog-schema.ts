@@ -48,6 +48,8 @@ const offer = z
     path: ['maxOrderQuantity'],
   });
 
+const asin = z.string().regex(/^[A-Z0-9]{10}$/, 'must be 10 characters A-Z or 0-9');
+
 /** Buy-box features a product turns on; later areas add their own keys. */
 const features = z
   .object({
@@ -69,6 +71,8 @@ const features = z
       .strict()
       .optional(),
     highDemand: z.boolean().optional(),
+    /** The protection plan offered with the product's lightning deal: the warranty checkbox (DEAL-004). */
+    protectionPlan: z.object({ asin }).strict().optional(),
     /** The high-demand button: an invitation request (default) or, for coming products, notify-details (BB-038). */
     inviteButton: z.enum(['request-invitation', 'notify-details']).optional(),
     fresh: z.boolean().optional(),
@@ -80,8 +84,6 @@ const features = z
   })
   .strict()
   .default({});
-
-const asin = z.string().regex(/^[A-Z0-9]{10}$/, 'must be 10 characters A-Z or 0-9');
 
 /** ACC-003: the accessory upsells a product offers, one slot per accessory, each with its variations. */
 const accessories = z

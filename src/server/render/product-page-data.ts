@@ -113,6 +113,7 @@ export async function productPageData(
       csrfToken: input.csrfToken,
       app: input.dealViewer.device === 'app',
       mobile: input.dealViewer.device === 'mobile',
+      protectionPlanAsin: features.protectionPlan?.asin,
     }),
     product: {
       asin: entity.asin,

@@ -183,6 +183,10 @@ export const dealSetup = z
     claimRefTag: z.string(),
     /** The deal as the product call would answer it now, so the box renders before the first poll. */
     initialBuyingOption: lightningDealBuyingOption,
+    /** A protection plan offered with the deal (the warranty checkbox, DEAL-004). */
+    warrantyOffer: z
+      .object({ asin: z.string(), offerListingId: z.string(), title: z.string(), price: price })
+      .optional(),
   })
   .meta({ id: 'DealSetup' });
 export type DealSetup = z.infer<typeof dealSetup>;

@@ -123,6 +123,19 @@ describe.each(dialects)('lightning deals on %s', (dialect) => {
     expect(pageData((await s.visit('/dp/B0PDPSPK01')).body).deal).toBeNull();
   });
 
+  test('DEAL-004 a deal product with a protection plan offers it in the setup data; others offer none', async () => {
+    const s = new Shopper(ctx.app);
+    const tablet = dealSetup.parse(pageData((await s.visit('/dp/B0PDPTAB01')).body).deal);
+    expect(tablet.warrantyOffer).toEqual({
+      asin: 'B0PDPPRT01',
+      offerListingId: 'OL-B0PDPPRT01-NEW',
+      title: '2-Year Protection Plan for Nimbus Kids Tablet',
+      price: { amount: 14.99, currencyCode: 'USD', displayString: '$14.99' },
+    });
+    const camera = dealSetup.parse(pageData((await s.visit('/dp/B0PDPCAM01')).body).deal);
+    expect(camera.warrantyOffer).toBeUndefined();
+  });
+
   test('DEAL-008 mobile, app, Prime benefit and the app-only call to action follow the shopper', async () => {
     const desktop = new Shopper(ctx.app);
     const plugs = dealSetup.parse(pageData((await desktop.visit('/dp/B0PDPPLG01')).body).deal);

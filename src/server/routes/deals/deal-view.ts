@@ -30,6 +30,7 @@ import {
   findDealByOffer,
   waitlistPosition,
 } from '../../db/repositories/deal-repository';
+import { findProductWithOffers } from '../../db/repositories/product-repository';
 import type { Database } from '../../db/schema';
 import { settleDeal, storedClaimOf, termsOf } from './claim-deal';
 
@@ -142,6 +143,8 @@ export async function dealSetupFor(
     csrfToken: string;
     app: boolean;
     mobile: boolean;
+    /** The catalog's protection plan for this product, offered with the deal (DEAL-004). */
+    protectionPlanAsin?: string | undefined;
   },
 ): Promise<DealSetup | null> {
   const { marketplace, viewer } = input;
@@ -150,6 +153,9 @@ export async function dealSetupFor(
   const option = await dealBuyingOption(db, deal, marketplace, viewer);
   if (!option) return null;
   const base = `/api/marketplaces/${marketplace.marketplaceId}`;
+  const warrantyOffer = input.protectionPlanAsin
+    ? await protectionPlanOffer(db, input.protectionPlanAsin, marketplace)
+    : undefined;
   return {
     dealId: deal.id,
     asin: input.asin,
@@ -169,5 +175,23 @@ export async function dealSetupFor(
     itemCustomerState: option.dealCustomerStatus.state,
     claimRefTag: DEAL_CLAIM_REF_TAG,
     initialBuyingOption: option,
+    ...(warrantyOffer ? { warrantyOffer } : {}),
+  };
+}
+
+/** The protection plan's buyable offer as the warranty checkbox shows it; none when it cannot be bought. */
+async function protectionPlanOffer(
+  db: Db,
+  asin: string,
+  marketplace: Marketplace,
+): Promise<DealSetup['warrantyOffer'] | undefined> {
+  const found = await findProductWithOffers(db, asin, marketplace.marketplaceId);
+  const offer = found?.offers.find((o) => o.buyable === 1 && o.stock > 0);
+  if (!found || !offer) return undefined;
+  return {
+    asin,
+    offerListingId: offer.id,
+    title: found.product.title,
+    price: toPrice(offer.price_minor, offer.currency_code, marketplace.priceFormat),
   };
 }

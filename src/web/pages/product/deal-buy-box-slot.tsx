@@ -49,7 +49,7 @@ export function DealBuyBoxSlot({
       <LazyDealBuyBox
         setup={deal}
         // The protection plan comes with the deal setup data when the server offers one.
-        warranty={readWarrantyOffer((deal as { warrantyOffer?: unknown }).warrantyOffer)}
+        warranty={readWarrantyOffer(deal.warrantyOffer)}
         sessionId={data.shopper.sessionId}
         regularPrice={data.product.offer?.price.displayString ?? null}
         onCartCount={onCartCount}
