@@ -447,6 +447,29 @@ test.describe('timers and polling', () => {
     await expect.poll(() => fetches.length).toBe(2);
   });
 
+  test('DP-019 a deal answer that does not parse is fetched again 200 ms later', async ({ page }) => {
+    await page.clock.install();
+    await openDeal(page, 'B0PDPTAB01');
+    const fetches: Request[] = [];
+    page.on('request', (request) => {
+      if (isDealFetch(request)) fetches.push(request);
+    });
+    let answered = 0;
+    await page.route('**/products/B0PDPTAB01?*', (route) =>
+      answered++ === 0
+        ? route.fulfill({ status: 200, contentType: 'application/json', body: '<html>Bad gateway</html>' })
+        : route.continue(),
+    );
+    await pauseClock(page);
+    for (let i = 0; i < 16 && fetches.length === 0; i++) await page.clock.runFor(1_000);
+    await expect.poll(() => fetches.length).toBe(1);
+    await page.clock.runFor(150);
+    expect(fetches).toHaveLength(1);
+    await page.clock.runFor(100);
+    await expect.poll(() => fetches.length).toBe(2);
+    await expect(dealBox(page).getByRole('button', { name: 'Add to Cart' })).toBeEnabled();
+  });
+
   test('DEAL-014 DEAL-016 DEAL-022 DEAL-024 DEAL-033 DEAL-052 an upcoming deal counts down, shows early access to non-members, then starts with a changeover message and a refetch', async ({
     page,
   }) => {

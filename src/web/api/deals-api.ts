@@ -4,6 +4,7 @@ import type { AddItemsResponse, CartApiItem } from '../../shared/contracts/cart'
 import type { ClaimErrorResponse, ClaimResponse, DealSetup } from '../../shared/contracts/deals';
 import type { ProductResponse } from '../../shared/contracts/products';
 import { DEVICE_TYPE_HEADER, type DeviceType } from '../../shared/deal-constants';
+import { getJson } from './get-json';
 import { pageTokens } from './page-tokens';
 
 /**
@@ -35,20 +36,15 @@ export async function fetchLightningDeal(
     buyingOptionTypes: 'LIGHTNING_DEAL',
     offerListingId: setup.offerListingId,
   });
-  try {
-    const response = await fetch(`${setup.aapiEndpoint}?${query}`, {
-      credentials: 'include',
-      headers: dealHeaders(setup, device),
-      ...(signal ? { signal } : {}),
-    });
-    // A product that is gone answers 404: no lightning deal came back either.
-    if (response.status === 404) return { ok: true, buyingOptions: [] };
-    if (!response.ok) return { ok: false };
-    const body = (await response.json()) as ProductResponse;
-    return { ok: true, buyingOptions: body.entity.buyingOptions };
-  } catch {
-    return { ok: false };
-  }
+  // DP-019: an answer that does not parse is asked for once more, 200 ms later.
+  const result = await getJson<ProductResponse>(`${setup.aapiEndpoint}?${query}`, {
+    credentials: 'include',
+    headers: dealHeaders(setup, device),
+    ...(signal ? { signal } : {}),
+  });
+  if (result.ok) return { ok: true, buyingOptions: result.body.entity.buyingOptions };
+  // A product that is gone answers 404: no lightning deal came back either.
+  return result.status === 404 ? { ok: true, buyingOptions: [] } : { ok: false };
 }
 
 export type ClaimResult =
