@@ -75,6 +75,8 @@ async function settle(page: Page) {
 }
 
 async function expectAxeClean(page: Page) {
+  // Colours are judged as drawn: let fades and slides finish first.
+  await page.evaluate(() => Promise.all(document.getAnimations().map((animation) => animation.finished)));
   const results = await new AxeBuilder({ page }).analyze();
   expect(
     results.violations.map((v) => `${v.id} ${v.help} ${v.nodes.map((n) => n.target).join(' ')}`),
@@ -185,6 +187,8 @@ test.describe('what the deal buy box shows', () => {
     await page.keyboard.press('ArrowDown');
     await expect(box.getByRole('combobox', { name: 'Quantity:' })).toHaveValue('2');
     await page.keyboard.press('Tab');
+    await expect(box.getByRole('checkbox', { name: /^Add 2-Year Protection Plan/ })).toBeFocused();
+    await page.keyboard.press('Tab');
     await expect(box.getByRole('button', { name: 'Add to Cart' })).toBeFocused();
     // Claimed from the keyboard; focus lands on the message that replaced the button.
     await page.keyboard.press('Enter');
@@ -250,6 +254,15 @@ test.describe('claiming', () => {
     expect(new URL(request.url()).searchParams.get('ref')).toBeTruthy();
     expect(request.postDataJSON()).toEqual({ asin: 'B0PDPTAB01', quantity: 2 });
     await expect(box.getByText('Added to cart. This deal is in your cart.')).toBeVisible();
+    // Deal mode (ACC-010): once the claim and the count are in, the accessories are offered; declined,
+    // focus goes back to the message that replaced the button.
+    await count;
+    const accessories = page.getByRole('dialog', { name: 'Add accessories to your order' });
+    await page.removeLocatorHandler(accessories);
+    await expect(accessories).toBeVisible();
+    await expectAxeClean(page);
+    await accessories.getByRole('button', { name: 'No thanks' }).click();
+    await expect(accessories).toHaveCount(0);
     await expect(box.getByText('Added to cart. This deal is in your cart.').locator('..')).toBeFocused();
     // DEAL-011: held for 15 minutes from the claim answer's msUntilExpiration.
     const held = toMs(
@@ -450,23 +463,26 @@ test.describe('timers and polling', () => {
   test('DP-019 a deal answer that does not parse is fetched again 200 ms later', async ({ page }) => {
     await page.clock.install();
     await openDeal(page, 'B0PDPTAB01');
-    const fetches: Request[] = [];
-    page.on('request', (request) => {
-      if (isDealFetch(request)) fetches.push(request);
+    // When each deal fetch went out, on the page's clock (stopped, so it reads the same all along).
+    const sentAt: number[] = [];
+    await page.route('**/products/B0PDPTAB01?*', async (route) => {
+      sentAt.push(await page.evaluate(() => Date.now()));
+      if (sentAt.length === 1) {
+        return route.fulfill({
+          status: 200,
+          contentType: 'application/json',
+          body: '<html>Bad gateway</html>',
+        });
+      }
+      return route.continue();
     });
-    let answered = 0;
-    await page.route('**/products/B0PDPTAB01?*', (route) =>
-      answered++ === 0
-        ? route.fulfill({ status: 200, contentType: 'application/json', body: '<html>Bad gateway</html>' })
-        : route.continue(),
-    );
     await pauseClock(page);
-    for (let i = 0; i < 16 && fetches.length === 0; i++) await page.clock.runFor(1_000);
-    await expect.poll(() => fetches.length).toBe(1);
-    await page.clock.runFor(150);
-    expect(fetches).toHaveLength(1);
-    await page.clock.runFor(100);
-    await expect.poll(() => fetches.length).toBe(2);
+    for (let i = 0; i < 200 && sentAt.length < 2; i++) await page.clock.runFor(100);
+    expect(sentAt).toHaveLength(2);
+    const gap = (sentAt[1] ?? 0) - (sentAt[0] ?? 0);
+    // At least 200 ms later, and long before the next poll (15 s).
+    expect(gap).toBeGreaterThanOrEqual(200);
+    expect(gap).toBeLessThan(1_000);
     await expect(dealBox(page).getByRole('button', { name: 'Add to Cart' })).toBeEnabled();
   });
 
