@@ -480,9 +480,10 @@ test.describe('timers and polling', () => {
     for (let i = 0; i < 200 && sentAt.length < 2; i++) await page.clock.runFor(100);
     expect(sentAt).toHaveLength(2);
     const gap = (sentAt[1] ?? 0) - (sentAt[0] ?? 0);
-    // At least 200 ms later, and long before the next poll (15 s).
+    // At least 200 ms later, and well before the next poll would come (15 s). The page fails the parse in
+    // real time while its clock steps on, so the gap is 200 ms plus however many steps that took.
     expect(gap).toBeGreaterThanOrEqual(200);
-    expect(gap).toBeLessThan(1_000);
+    expect(gap).toBeLessThan(10_000);
     await expect(dealBox(page).getByRole('button', { name: 'Add to Cart' })).toBeEnabled();
   });
 
