@@ -21,20 +21,27 @@ export function reportAccessoryImageError(variation: VariationProduct, url: stri
   else throw error;
 }
 
-/** Images of every variation load up front (S1 §7), so the popover and interstitial show them at once. */
+/**
+ * Images of every variation load up front (S1 §7), so the popover and interstitial show them at once;
+ * once the page has loaded, so they never compete with the product's own image (LCP).
+ */
 function usePreloadedImages(slots: readonly AccessorySlotView[]) {
   useEffect(() => {
-    const images = slots.flatMap((slot) =>
-      slot.variations.flatMap((variation) =>
-        [...new Set([variation.lowResImage, variation.hiResImage])].map((url) => {
+    const images: HTMLImageElement[] = [];
+    const preload = () => {
+      for (const variation of slots.flatMap((slot) => slot.variations)) {
+        for (const url of new Set([variation.lowResImage, variation.hiResImage])) {
           const image = new Image();
           image.onerror = () => reportAccessoryImageError(variation, url);
           image.src = url;
-          return image;
-        }),
-      ),
-    );
+          images.push(image);
+        }
+      }
+    };
+    if (document.readyState === 'complete') preload();
+    else window.addEventListener('load', preload, { once: true });
     return () => {
+      window.removeEventListener('load', preload);
       for (const image of images) image.onerror = null;
     };
   }, [slots]);
@@ -127,7 +134,15 @@ export function AccessoryBlock({
                   )
                 }
               />
-              <img className="accessory__image" src={variation.lowResImage} alt="" width={48} height={48} />
+              <img
+                className="accessory__image"
+                src={variation.lowResImage}
+                alt=""
+                width={48}
+                height={48}
+                loading="lazy"
+                decoding="async"
+              />
               <div className="accessory__text">
                 <label htmlFor={checkboxId} className="accessory__title">
                   {variation.title}

@@ -32,6 +32,7 @@ export function ImageGallery({ images }: { images: ProductPageData['product']['i
         alt={hero.altText}
         width={hero.width}
         height={hero.height}
+        fetchPriority="high"
       />
     </section>
   );
