@@ -184,6 +184,8 @@ test.describe('what the deal buy box shows', () => {
     await expect(dealRow).toHaveAttribute('aria-expanded', 'true');
     await page.keyboard.press('Tab');
     await expect(box.getByRole('combobox', { name: 'Quantity:' })).toBeFocused();
+    // BB-017: the deals variant of the quantity dropdown.
+    await expect(box.getByRole('combobox', { name: 'Quantity:' })).toHaveId('quantity-deals');
     await page.keyboard.press('ArrowDown');
     await expect(box.getByRole('combobox', { name: 'Quantity:' })).toHaveValue('2');
     await page.keyboard.press('Tab');

@@ -1,4 +1,5 @@
 import { type ReactNode, type RefObject, useId, useReducer, useRef, useState } from 'react';
+import { preregistrationSelector } from '../../../domain/buy-box/gift-and-preregistration';
 import { dealPlatform } from '../../../domain/deals/deal-display';
 import {
   claimErrorCode,
@@ -258,7 +259,8 @@ function DealOffer({
   onClaim: () => void;
   messageRef: RefObject<HTMLDivElement | null>;
 }) {
-  const ids = { quantity: useId(), progress: useId() };
+  // BB-017: the deal box's quantity dropdown is the '-deals' variant pre-registration reads.
+  const ids = { quantity: preregistrationSelector('-deals'), progress: useId() };
   // A claim needs the script: until the box has hydrated its button waits, disabled.
   const ready = useIsClient();
   const { deal } = state;
