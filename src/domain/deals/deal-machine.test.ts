@@ -1,4 +1,5 @@
 import { describe, expect, test } from 'vitest';
+import { createDeal, MIN, noClaim, T } from '../../../tests/helpers/deal-snapshot';
 import {
   CHANGEOVER_TIMING,
   changeoverOver,
@@ -14,35 +15,6 @@ import {
   transition,
 } from './deal-machine';
 
-const T = Date.UTC(2026, 10, 23, 12, 0, 0);
-const MIN = 60_000;
-
-function createDeal(overrides: Partial<DealSnapshot> = {}): DealSnapshot {
-  return {
-    dealId: 'deal-tab',
-    type: 'LIGHTNING_DEAL',
-    state: 'AVAILABLE',
-    startTime: T - 60 * MIN,
-    endTime: T + 360 * MIN,
-    accessBehavior: null,
-    earlyAccessDurationInMilliseconds: 0,
-    percentClaimed: 30,
-    percentClaimedMessage: '30% claimed',
-    maxPerCustomer: 2,
-    accessible: true,
-    canAddToCart: true,
-    ...overrides,
-    customer: { ...noClaim, ...overrides.customer },
-  };
-}
-
-const noClaim: DealSnapshot['customer'] = {
-  state: 'NONE',
-  expiryTime: null,
-  quantity: 0,
-  claimableQuantity: 2,
-  waitlistPosition: null,
-};
 const customer = (state: DealSnapshot['customer']['state'], expiryTime: number | null) => ({
   ...noClaim,
   state,

@@ -1,4 +1,5 @@
 import { describe, expect, test } from 'vitest';
+import { createDeal, MIN, T } from '../../../tests/helpers/deal-snapshot';
 import type { DealPlatform } from './deal-display';
 import {
   type DealMachineState,
@@ -8,39 +9,6 @@ import {
   transition,
 } from './deal-machine';
 import { claimCall, claimQuantities, DEFAULT_CLAIM_QUANTITY, dealView } from './deal-view';
-
-const T = Date.UTC(2026, 10, 23, 12, 0, 0);
-const MIN = 60_000;
-
-function createDeal(
-  overrides: Partial<Omit<DealSnapshot, 'customer'>> & {
-    customer?: Partial<DealSnapshot['customer']>;
-  } = {},
-): DealSnapshot {
-  return {
-    dealId: 'deal-tab',
-    type: 'LIGHTNING_DEAL',
-    state: 'AVAILABLE',
-    startTime: T - 60 * MIN,
-    endTime: T + 360 * MIN,
-    accessBehavior: null,
-    earlyAccessDurationInMilliseconds: 0,
-    percentClaimed: 30,
-    percentClaimedMessage: '30% claimed',
-    maxPerCustomer: 2,
-    accessible: true,
-    canAddToCart: true,
-    ...overrides,
-    customer: {
-      state: 'NONE',
-      expiryTime: null,
-      quantity: 0,
-      claimableQuantity: 2,
-      waitlistPosition: null,
-      ...overrides.customer,
-    },
-  };
-}
 
 const view = (
   state: DealMachineState,

@@ -17,7 +17,8 @@ export type DealWithOffer = DealRow & {
   merchant_name: string;
 };
 
-const dealQuery = preparedQuery((db: Db, p: { dealId: string }) =>
+/** A deal with the offer fields it is sold under. */
+const dealWithOffer = (db: Db) =>
   db
     .selectFrom('deals')
     .innerJoin('offers', 'offers.id', 'deals.offer_id')
@@ -28,8 +29,10 @@ const dealQuery = preparedQuery((db: Db, p: { dealId: string }) =>
       'offers.currency_code',
       'offers.merchant_id',
       'offers.merchant_name',
-    ])
-    .where('deals.id', '=', p.dealId),
+    ]);
+
+const dealQuery = preparedQuery((db: Db, p: { dealId: string }) =>
+  dealWithOffer(db).where('deals.id', '=', p.dealId),
 );
 
 export async function findDeal(db: Db, dealId: string): Promise<DealWithOffer | undefined> {
@@ -37,18 +40,7 @@ export async function findDeal(db: Db, dealId: string): Promise<DealWithOffer | 
 }
 
 const dealByOfferQuery = preparedQuery((db: Db, p: { offerId: string }) =>
-  db
-    .selectFrom('deals')
-    .innerJoin('offers', 'offers.id', 'deals.offer_id')
-    .selectAll('deals')
-    .select([
-      'offers.price_minor',
-      'offers.list_price_minor',
-      'offers.currency_code',
-      'offers.merchant_id',
-      'offers.merchant_name',
-    ])
-    .where('deals.offer_id', '=', p.offerId),
+  dealWithOffer(db).where('deals.offer_id', '=', p.offerId),
 );
 
 export async function findDealByOffer(db: Db, offerId: string): Promise<DealWithOffer | undefined> {
