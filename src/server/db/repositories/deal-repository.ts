@@ -54,17 +54,7 @@ export async function findCurrentDeals(
   marketplaceId: string,
   now: number,
 ): Promise<DealWithOffer[]> {
-  return db
-    .selectFrom('deals')
-    .innerJoin('offers', 'offers.id', 'deals.offer_id')
-    .selectAll('deals')
-    .select([
-      'offers.price_minor',
-      'offers.list_price_minor',
-      'offers.currency_code',
-      'offers.merchant_id',
-      'offers.merchant_name',
-    ])
+  return dealWithOffer(db)
     .where('deals.asin', '=', asin)
     .where('deals.marketplace_id', '=', marketplaceId)
     .where('deals.end_time', '>', now)

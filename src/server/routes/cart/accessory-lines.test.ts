@@ -2,6 +2,14 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { createTestApp, Shopper, type TestContext } from '../../../../tests/helpers/test-app';
 import { dialects } from '../../../../tests/helpers/test-store';
 
+/** The speaker's buy box form as the page posts it, pressed with `button`; accessories are added to it. */
+const speakerForm = (quantity: number, button: 'add-to-cart' | 'buy-now') => ({
+  ASIN: 'B0PDPSPK01',
+  offerListingID: 'OL-B0PDPSPK01-NEW',
+  quantity: String(quantity),
+  [`submit.${button}`]: button === 'add-to-cart' ? 'Add to Cart' : 'Buy Now',
+});
+
 const association = (associatedItemId: string) => ({
   associatedItemId,
   renderType: 'renderAll',
@@ -188,10 +196,7 @@ describe.each(dialects)('accessory lines on %s', (dialect) => {
   test('ACC-006 CART-024 the plain buy box form adds the chosen accessories with their association', async () => {
     const s = await shopper();
     const response = await s.postForm('/gp/product/handle-buy-box', {
-      ASIN: 'B0PDPSPK01',
-      offerListingID: 'OL-B0PDPSPK01-NEW',
-      quantity: '2',
-      'submit.add-to-cart': 'Add to Cart',
+      ...speakerForm(2, 'add-to-cart'),
       'asin.1': 'B0PDPSTD03',
       'offeringID.1': 'OL-B0PDPSTD03-NEW',
       'quantity.1': '2',
@@ -219,10 +224,7 @@ describe.each(dialects)('accessory lines on %s', (dialect) => {
   test('ACC-006 ACC-020 before JavaScript a ticked row posts accessory.{slot}; the server reads it against the product', async () => {
     const s = await shopper();
     const response = await s.postForm('/gp/product/handle-buy-box', {
-      ASIN: 'B0PDPSPK01',
-      offerListingID: 'OL-B0PDPSPK01-NEW',
-      quantity: '3',
-      'submit.add-to-cart': 'Add to Cart',
+      ...speakerForm(3, 'add-to-cart'),
       'accessory.1': 'B0PDPSTD02',
       'accessory.2': 'B0PDPPLG02',
       'accessory.3': 'B0PDPMUS01',
@@ -245,10 +247,7 @@ describe.each(dialects)('accessory lines on %s', (dialect) => {
   test("an accessory that is not one of the slot's variations is refused and nothing is added", async () => {
     const s = await shopper();
     const response = await s.postForm('/gp/product/handle-buy-box', {
-      ASIN: 'B0PDPSPK01',
-      offerListingID: 'OL-B0PDPSPK01-NEW',
-      quantity: '1',
-      'submit.add-to-cart': 'Add to Cart',
+      ...speakerForm(1, 'add-to-cart'),
       'accessory.2': 'B0PDPSTD01',
     });
     expect(response.headers.location).toContain('error=');
@@ -258,10 +257,7 @@ describe.each(dialects)('accessory lines on %s', (dialect) => {
   test('ACC-020 an accessory over its maxOrderQuantity refuses the whole add', async () => {
     const s = await shopper();
     const response = await s.postForm('/gp/product/handle-buy-box', {
-      ASIN: 'B0PDPSPK01',
-      offerListingID: 'OL-B0PDPSPK01-NEW',
-      quantity: '3',
-      'submit.add-to-cart': 'Add to Cart',
+      ...speakerForm(3, 'add-to-cart'),
       'asin.1': 'B0PDPPLG02',
       'offeringID.1': 'OL-B0PDPPLG02-NEW',
       'quantity.1': '3',
@@ -273,10 +269,7 @@ describe.each(dialects)('accessory lines on %s', (dialect) => {
   test('buy now with accessories puts them in the cart and goes to checkout', async () => {
     const s = await shopper();
     const response = await s.postForm('/gp/product/handle-buy-box', {
-      ASIN: 'B0PDPSPK01',
-      offerListingID: 'OL-B0PDPSPK01-NEW',
-      quantity: '1',
-      'submit.buy-now': 'Buy Now',
+      ...speakerForm(1, 'buy-now'),
       'asin.1': 'B0PDPBLB01',
       'offeringID.1': 'OL-B0PDPBLB01-NEW',
       'quantity.1': '1',
