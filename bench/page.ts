@@ -8,8 +8,8 @@ import { gzipSync } from 'node:zlib';
 import autocannon from 'autocannon';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
+import type { PageData } from '../src/shared/contracts/pages/page-data';
 import { renderApp } from '../src/web/entry-server';
-import type { PageData } from '../src/web/page-data';
 
 const PORT = 3211;
 const BASE = `http://127.0.0.1:${PORT}`;

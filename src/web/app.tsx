@@ -1,4 +1,4 @@
-import type { PageData } from './page-data';
+import type { PageData } from '../shared/contracts/pages/page-data';
 import { CartPage } from './pages/cart/cart-page';
 import { CheckoutPage } from './pages/checkout/checkout-page';
 import { HelpPage } from './pages/help/help-page';

@@ -1,6 +1,7 @@
 import { hydrateRoot } from 'react-dom/client';
+import type { PageData } from '../shared/contracts/pages/page-data';
+import { PAGE_DATA_ELEMENT_ID } from '../shared/page-data-element';
 import { App } from './app';
-import { PAGE_DATA_ELEMENT_ID, type PageData } from './page-data';
 import './styles.css';
 import './ui/ui.css';
 import './features/deal-buy-box/deal-buy-box.css';

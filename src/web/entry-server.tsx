@@ -1,6 +1,6 @@
 import { renderToString } from 'react-dom/server';
+import type { PageData } from '../shared/contracts/pages/page-data';
 import { App } from './app';
-import type { PageData } from './page-data';
 import { loadDealBuyBox } from './pages/product/deal-buy-box-slot';
 
 // The browser loads the deal buy box on demand; the server has it ready, so deal pages render it in full.

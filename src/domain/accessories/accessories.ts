@@ -1,40 +1,6 @@
 // Accessory upsells (ACC-*): the option rows, the variation popover and the interstitial, as rules.
 
-/** ACC-004/005: one buyable variation of an accessory, as the page gets it. */
-export type VariationProduct = {
-  asin: string;
-  offerListingID: string;
-  title: string;
-  merchantName: string;
-  swatchValue: string | null;
-  featureBullets: string[];
-  listPrice: string | null;
-  listingPriceLabel: string | null;
-  buyingPrice: string;
-  showPriceStrikethrough: boolean;
-  lowResImage: string;
-  hiResImage: string;
-  isSelected: boolean;
-  isAutomated: boolean;
-  isInterstitial: boolean;
-  checkForInteraction: boolean;
-  hasBeenInteractedWith: boolean;
-  visualDimension: string | null;
-  isDigitalSubscription: boolean;
-  fixedCustomCartAttribute: boolean;
-  customAttributeName: string | null;
-  customAttributeValue: string | null;
-  productLineItemCustomKeyValuePair: Record<string, string> | null;
-  upsellLineItemCustomKeyValuePair: Record<string, string> | null;
-  maxOrderQuantity: number;
-};
-
-/** ACC-003: the campaign: which accessory (scheduled asin) offers which variations. */
-export type AccessoryCampaign = {
-  accessoriesCampaignSource: string;
-  asinsData: Record<string, string[]>;
-  primaryAsin: string;
-};
+import type { AccessoryCampaign, VariationProduct } from '../../shared/contracts/accessories';
 
 export const INTERSTITIAL_ADD_DELAY_MS = 2000; // ACC-021
 export const INTERSTITIAL_ADD_QUANTITY = 1; // ACC-022

@@ -1,4 +1,4 @@
-import type { ProductPageData } from '../../web/page-data';
+import type { ProductPageData } from '../../shared/contracts/pages/product-page';
 
 /** schema.org Product with its Offer and AggregateRating, for search engines and link previews. */
 export function productJsonLd(product: ProductPageData['product'], description: string, origin: string) {

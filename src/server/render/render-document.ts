@@ -1,5 +1,6 @@
+import type { PageData } from '../../shared/contracts/pages/page-data';
+import { PAGE_DATA_ELEMENT_ID } from '../../shared/page-data-element';
 import { renderApp } from '../../web/entry-server';
-import { PAGE_DATA_ELEMENT_ID, type PageData } from '../../web/page-data';
 import type { ClientAssets } from './client-assets';
 
 export type DocumentHead = {

@@ -1,8 +1,9 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { PageData } from '../../shared/contracts/pages/page-data';
+import type { ShopperView } from '../../shared/contracts/pages/shopper';
 import { DEFAULT_MARKETPLACE_ID } from '../../shared/marketplaces';
-import type { PageData, ShopperView } from '../../web/page-data';
 import { countCartUnits } from '../db/repositories/cart-repository';
-import { DELIVERY_ZIP_COOKIE, LOCATION_PROMPT_COOKIE } from '../routes/delivery/delivery-routes';
+import { DELIVERY_ZIP_COOKIE, LOCATION_PROMPT_COOKIE } from '../services/delivery/delivery-cookies';
 import type { ClientAssets } from './client-assets';
 import { type DocumentHead, renderDocument } from './render-document';
 

@@ -1,4 +1,4 @@
-import type { ShopperView } from '../page-data';
+import type { ShopperView } from '../../shared/contracts/pages/shopper';
 
 /** The store header: home link, the shopper's sign-in state and the cart count. */
 export function SiteHeader({

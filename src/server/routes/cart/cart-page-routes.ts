@@ -2,9 +2,9 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { checkCartLine, shopperMessage } from '../../../domain/cart/cart-line-rules';
+import type { Notice } from '../../../shared/contracts/pages/shopper';
 import { DEFAULT_MARKETPLACE_ID, marketplaceById } from '../../../shared/marketplaces';
 import { toPrice } from '../../../shared/money/price-format';
-import type { Notice } from '../../../web/page-data';
 import {
   deleteCartLine,
   findCartId,
@@ -13,9 +13,9 @@ import {
 } from '../../db/repositories/cart-repository';
 import { findOffer } from '../../db/repositories/product-repository';
 import type { ClientAssets } from '../../render/client-assets';
-import { cartLineViews } from '../../render/order-lines';
 import { sendPage, shopperView } from '../../render/send-page';
-import { releaseDealLine, settleDealsInCart } from '../deals/claim-deal';
+import { cartLineViews } from '../../services/checkout/order-lines';
+import { releaseDealLine, settleDealsInCart } from '../../services/deals/claim-deal';
 
 const NOTICES: Record<string, Notice> = {
   added: { kind: 'success', message: 'Added to cart' },

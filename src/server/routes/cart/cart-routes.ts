@@ -18,7 +18,7 @@ import { DEFAULT_MARKETPLACE_ID, type Marketplace, marketplaceById } from '../..
 import { toPrice } from '../../../shared/money/price-format';
 import { type CartType, countCartUnits, listCartLines } from '../../db/repositories/cart-repository';
 import { sendError } from '../../plugins/errors';
-import { addCartItems } from './add-cart-items';
+import { addCartItems } from '../../services/cart/add-cart-items';
 
 const marketplaceParams = z.object({ marketplaceId: z.string().min(1).max(20) });
 const addItemsQuery = z

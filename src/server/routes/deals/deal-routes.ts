@@ -13,9 +13,9 @@ import {
   CLAIM_QUANTITY_RESTRICTION_ERROR,
 } from '../../../shared/deal-constants';
 import { marketplaceById } from '../../../shared/marketplaces';
+import { deviceOf } from '../../plugins/device';
 import { sendError } from '../../plugins/errors';
-import { claimDeal } from './claim-deal';
-import { deviceOf } from './device';
+import { claimDeal } from '../../services/deals/claim-deal';
 
 const ERROR_TYPES: Record<ClaimRefusal, { type: string; code: string }> = {
   QUANTITY_LIMIT: { type: CLAIM_QUANTITY_RESTRICTION_ERROR, code: 'deal_quantity_restriction_violation' },

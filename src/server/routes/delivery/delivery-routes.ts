@@ -2,9 +2,8 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { US_ZIP } from '../../../domain/checkout/postal-code';
 import { errorResponse } from '../../../shared/contracts/common';
+import { DELIVERY_ZIP_COOKIE, LOCATION_PROMPT_COOKIE } from '../../services/delivery/delivery-cookies';
 
-export const DELIVERY_ZIP_COOKIE = 'delivery-zip';
-export const LOCATION_PROMPT_COOKIE = 'location-prompt';
 const YEAR_S = 60 * 60 * 24 * 365;
 
 /** The shopper's delivery location (a ZIP code) and the dismissal of the location prompt. */

@@ -2,12 +2,12 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { DEFAULT_MARKETPLACE_ID, marketplaceById } from '../../../shared/marketplaces';
+import { deviceOf } from '../../plugins/device';
 import type { ClientAssets } from '../../render/client-assets';
 import { productJsonLd } from '../../render/product-json-ld';
-import { productPageData } from '../../render/product-page-data';
 import { sendPage, shopperView } from '../../render/send-page';
-import { deviceOf } from '../deals/device';
-import { readProduct } from '../products/product-view';
+import { productPageData } from '../../services/products/product-page-data';
+import { readProduct } from '../../services/products/product-view';
 
 const pageParams = z.object({ asin: z.string().max(40), ref: z.string().max(128).optional() });
 

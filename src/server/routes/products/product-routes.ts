@@ -3,10 +3,10 @@ import { z } from 'zod';
 import { errorResponse } from '../../../shared/contracts/common';
 import { productQuery, productResponse } from '../../../shared/contracts/products';
 import { type Marketplace, marketplaceById } from '../../../shared/marketplaces';
+import { deviceOf } from '../../plugins/device';
 import { sendError } from '../../plugins/errors';
-import { withDealDetails } from '../deals/deal-view';
-import { deviceOf } from '../deals/device';
-import { readProduct } from './product-view';
+import { withDealDetails } from '../../services/deals/deal-view';
+import { readProduct } from '../../services/products/product-view';
 
 const MESSAGES = {
   unknown_marketplace: 'unknown marketplaceId',

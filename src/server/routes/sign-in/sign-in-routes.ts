@@ -1,9 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { SignInPageData } from '../../../shared/contracts/pages/sign-in-page';
 import { signInForm, signInQuery } from '../../../shared/contracts/sign-in';
 import { DEFAULT_MARKETPLACE_ID, marketplaceById } from '../../../shared/marketplaces';
-import type { SignInPageData } from '../../../web/page-data';
 import { mergeCarts } from '../../db/repositories/cart-repository';
 import {
   clearSignInFailures,

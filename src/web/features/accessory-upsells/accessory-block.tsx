@@ -3,10 +3,9 @@ import {
   accessoryImageError,
   accessoryProductPath,
   accessoryQuantityLimit,
-  type VariationProduct,
 } from '../../../domain/accessories/accessories';
 import { upsellFormFields } from '../../../domain/cart/cart-request';
-import type { AccessorySlotView } from '../../page-data';
+import type { AccessorySlotView, VariationProduct } from '../../../shared/contracts/accessories';
 import { useIsClient } from '../../ui/use-is-client';
 import { type AccessoryUpsells, selectedVariation } from './use-accessory-upsells';
 

@@ -12,10 +12,10 @@ import {
   needsShowing,
 } from '../../../domain/accessories/accessories';
 import { associationWith, checkSingleItemCall } from '../../../domain/cart/cart-request';
+import type { AccessorySlotView } from '../../../shared/contracts/accessories';
 import { METRIC_SCHEMAS } from '../../../shared/metric-schemas';
 import { addItemsToCart, cartApiState } from '../../api/cart-api';
 import { sendMetricEvents } from '../../api/metrics-client';
-import type { AccessorySlotView } from '../../page-data';
 import { Modal } from '../../ui/modal';
 import { Spinner } from '../../ui/spinner';
 import { AccessoryNotes, AccessoryPrice } from './accessory-block';

@@ -8,11 +8,14 @@ import {
   accessoryTransition,
   formHelperButton,
   interstitialOpensFor,
-  type VariationProduct,
 } from '../../../domain/accessories/accessories';
 import { type BuyBoxItems, setPageAsin, setUpsell } from '../../../domain/cart/buy-box-items';
 import { refMarkerUrl } from '../../../domain/logging/instrumentation';
-import type { AccessoriesView, AccessorySlotView } from '../../page-data';
+import type {
+  AccessoriesView,
+  AccessorySlotView,
+  VariationProduct,
+} from '../../../shared/contracts/accessories';
 
 export type PageItem = { asin: string; offerId: string };
 

@@ -4,7 +4,7 @@ import {
   type AccessoryOption,
   accessoryProductPath,
 } from '../../../domain/accessories/accessories';
-import type { AccessorySlotView } from '../../page-data';
+import type { AccessorySlotView } from '../../../shared/contracts/accessories';
 import { Popover } from '../../ui/popover';
 import { AccessoryNotes, AccessoryPrice } from './accessory-block';
 

@@ -15,7 +15,7 @@ import {
 } from '../../../domain/buy-box/quantity-restriction';
 import { quantityUrl } from '../../../domain/buy-box/url-quantity';
 import type { CartApiItem } from '../../../shared/contracts/cart';
-import type { ProductPageData } from '../../page-data';
+import type { ProductPageData } from '../../../shared/contracts/pages/product-page';
 import { Popover } from '../../ui/popover';
 import { PopupLink } from '../../ui/popup-link';
 import { useAddToCart } from '../add-to-cart/use-add-to-cart';

@@ -2,7 +2,7 @@
 import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { afterAll, afterEach, beforeAll, describe, expect, test, vi } from 'vitest';
 import { createTestApp, type TestContext } from '../../../../tests/helpers/test-app';
-import type { ProductPageData } from '../../page-data';
+import type { ProductPageData } from '../../../shared/contracts/pages/product-page';
 import { DealBuyBox } from './deal-buy-box';
 
 // The deal buy box in a DOM against the real server (listening, real HTTP, real database, the test

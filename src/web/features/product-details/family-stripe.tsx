@@ -1,4 +1,4 @@
-import type { ProductPageData } from '../../page-data';
+import type { ProductPageData } from '../../../shared/contracts/pages/product-page';
 
 /** The other products of the family, under the sub-navigation; hovering or focusing shows each label. */
 export function FamilyStripe({ family }: { family: ProductPageData['product']['family'] }) {

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import type { ProductPageData } from '../../page-data';
+import type { ProductPageData } from '../../../shared/contracts/pages/product-page';
 
 /** The hero image with a thumbnail per view; thumbnails are buttons, so the keyboard can switch views too. */
 export function ImageGallery({ images }: { images: ProductPageData['product']['images'] }) {

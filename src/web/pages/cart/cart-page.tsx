@@ -1,6 +1,6 @@
+import type { CartPageData } from '../../../shared/contracts/pages/cart-page';
 import { SiteFooter } from '../../layout/site-footer';
 import { SiteHeader } from '../../layout/site-header';
-import type { CartPageData } from '../../page-data';
 
 /** /gp/cart/view.html: plain forms change quantities and remove lines, so it works without JavaScript. */
 export function CartPage({ data }: { data: CartPageData }) {

@@ -1,6 +1,6 @@
+import type { CheckoutPageData } from '../../../shared/contracts/pages/checkout-page';
 import { SiteFooter } from '../../layout/site-footer';
 import { SiteHeader } from '../../layout/site-header';
-import type { CheckoutPageData } from '../../page-data';
 
 const FIELDS = [
   { name: 'fullName', label: 'Full name', autoComplete: 'name' },

@@ -1,6 +1,6 @@
+import type { HelpPageData } from '../../../shared/contracts/pages/help-page';
 import { SiteFooter } from '../../layout/site-footer';
 import { SiteHeader } from '../../layout/site-header';
-import type { HelpPageData } from '../../page-data';
 
 export function HelpPage({ data }: { data: HelpPageData }) {
   return (

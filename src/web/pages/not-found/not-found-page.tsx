@@ -1,6 +1,6 @@
+import type { NotFoundPageData } from '../../../shared/contracts/pages/help-page';
 import { SiteFooter } from '../../layout/site-footer';
 import { SiteHeader } from '../../layout/site-header';
-import type { NotFoundPageData } from '../../page-data';
 
 export function NotFoundPage({ data }: { data: NotFoundPageData }) {
   return (

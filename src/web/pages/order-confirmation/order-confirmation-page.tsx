@@ -1,6 +1,6 @@
+import type { OrderConfirmationPageData } from '../../../shared/contracts/pages/order-confirmation-page';
 import { SiteFooter } from '../../layout/site-footer';
 import { SiteHeader } from '../../layout/site-header';
-import type { OrderConfirmationPageData } from '../../page-data';
 
 export function OrderConfirmationPage({ data }: { data: OrderConfirmationPageData }) {
   return (

@@ -1,6 +1,6 @@
 import { lazy, type ReactNode, Suspense } from 'react';
 import { readWarrantyOffer } from '../../../domain/deals/deals-upsell';
-import type { ProductPageData } from '../../page-data';
+import type { ProductPageData } from '../../../shared/contracts/pages/product-page';
 
 type DealBuyBoxModule = typeof import('../../features/deal-buy-box/deal-buy-box');
 

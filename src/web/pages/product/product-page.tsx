@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { jumpLinksEnabled } from '../../../domain/buy-box/jump-links';
 import { cartRequestItems } from '../../../domain/cart/cart-request';
 import type { CartApiItem } from '../../../shared/contracts/cart';
+import type { ProductPageData } from '../../../shared/contracts/pages/product-page';
 import { AccessoryBlock } from '../../features/accessory-upsells/accessory-block';
 import { AccessoryInterstitialSlot } from '../../features/accessory-upsells/interstitial-slot';
 import { useAccessoryUpsells } from '../../features/accessory-upsells/use-accessory-upsells';
@@ -13,7 +14,6 @@ import { ImageGallery } from '../../features/product-details/image-gallery';
 import { JumpLinksBar } from '../../features/product-details/jump-links-bar';
 import { SiteFooter } from '../../layout/site-footer';
 import { SiteHeader } from '../../layout/site-header';
-import type { ProductPageData } from '../../page-data';
 import { DealBuyBoxSlot } from './deal-buy-box-slot';
 
 /** /dp/{asin}: gallery, title, rating, price block, bullets and the buy box. */

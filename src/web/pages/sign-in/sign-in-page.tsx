@@ -1,5 +1,5 @@
+import type { SignInPageData } from '../../../shared/contracts/pages/sign-in-page';
 import { SiteFooter } from '../../layout/site-footer';
-import type { SignInPageData } from '../../page-data';
 
 /** A plain HTML form: signing in and creating an account work before (and without) JavaScript. */
 export function SignInPage({ data }: { data: SignInPageData }) {

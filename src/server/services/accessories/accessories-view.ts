@@ -1,11 +1,10 @@
 import type { Kysely } from 'kysely';
-import type { VariationProduct } from '../../domain/accessories/accessories';
-import type { Marketplace } from '../../shared/marketplaces';
-import { toPrice } from '../../shared/money/price-format';
-import type { AccessoriesView } from '../../web/page-data';
-import type { ProductAccessories } from '../catalog/catalog-schema';
-import { findAccessoryProducts } from '../db/repositories/accessory-repository';
-import type { Database } from '../db/schema';
+import type { AccessoriesView, VariationProduct } from '../../../shared/contracts/accessories';
+import type { Marketplace } from '../../../shared/marketplaces';
+import { toPrice } from '../../../shared/money/price-format';
+import type { ProductAccessories } from '../../catalog/catalog-schema';
+import { findAccessoryProducts } from '../../db/repositories/accessory-repository';
+import type { Database } from '../../db/schema';
 
 type StoredImage = { src: string };
 

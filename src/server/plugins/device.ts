@@ -4,7 +4,7 @@ import {
   DEVICE_TYPES,
   type DeviceType,
   SHOPPING_APP_USER_AGENT_MARK,
-} from '../../../shared/deal-constants';
+} from '../../shared/deal-constants';
 
 const MOBILE_USER_AGENT = /Mobi|Android|iPhone|iPad|iPod/i;
 

@@ -1,18 +1,19 @@
 import type { Kysely } from 'kysely';
-import { monthlyPayment } from '../../domain/buy-box/installments';
-import { initialQuantity } from '../../domain/buy-box/url-quantity';
-import type { ProductResponse } from '../../shared/contracts/products';
-import type { DeviceType } from '../../shared/deal-constants';
-import type { Marketplace } from '../../shared/marketplaces';
-import { toPrice } from '../../shared/money/price-format';
-import type { ProductFeaturesView, ProductPageData, ShopperView } from '../../web/page-data';
-import type { ProductFeatures } from '../catalog/catalog-schema';
-import { hasRedeemedCoupon, hasRequestedInvitation } from '../db/repositories/buy-box-repository';
-import type { CartOwner } from '../db/repositories/cart-repository';
-import type { Database, ProductRow } from '../db/schema';
-import type { Customer } from '../plugins/session';
-import { dealSetupFor } from '../routes/deals/deal-view';
-import { accessoriesView } from './accessories-view';
+import { monthlyPayment } from '../../../domain/buy-box/installments';
+import { initialQuantity } from '../../../domain/buy-box/url-quantity';
+import type { ProductFeaturesView, ProductPageData } from '../../../shared/contracts/pages/product-page';
+import type { ShopperView } from '../../../shared/contracts/pages/shopper';
+import type { ProductResponse } from '../../../shared/contracts/products';
+import type { DeviceType } from '../../../shared/deal-constants';
+import type { Marketplace } from '../../../shared/marketplaces';
+import { toPrice } from '../../../shared/money/price-format';
+import type { ProductFeatures } from '../../catalog/catalog-schema';
+import { hasRedeemedCoupon, hasRequestedInvitation } from '../../db/repositories/buy-box-repository';
+import type { CartOwner } from '../../db/repositories/cart-repository';
+import type { Database, ProductRow } from '../../db/schema';
+import type { Customer } from '../../plugins/session';
+import { accessoriesView } from '../accessories/accessories-view';
+import { dealSetupFor } from '../deals/deal-view';
 
 type StoredImage = { src: string };
 

@@ -1,11 +1,11 @@
 import type { Kysely } from 'kysely';
-import { unitPriceFor } from '../../domain/pricing/quantity-pricing';
-import { type Marketplace, marketplaceById } from '../../shared/marketplaces';
-import { toPrice } from '../../shared/money/price-format';
-import type { OrderLineView } from '../../web/page-data';
-import { type CartOwner, listCartLines } from '../db/repositories/cart-repository';
-import { findOffer, findTiers, tiersOf } from '../db/repositories/product-repository';
-import type { Database } from '../db/schema';
+import { unitPriceFor } from '../../../domain/pricing/quantity-pricing';
+import type { OrderLineView } from '../../../shared/contracts/pages/order-lines';
+import { type Marketplace, marketplaceById } from '../../../shared/marketplaces';
+import { toPrice } from '../../../shared/money/price-format';
+import { type CartOwner, listCartLines } from '../../db/repositories/cart-repository';
+import { findOffer, findTiers, tiersOf } from '../../db/repositories/product-repository';
+import type { Database } from '../../db/schema';
 
 type StoredImage = { src: string; alt: string };
 

@@ -1,0 +1,15 @@
+import { z } from 'zod';
+import { price } from '../common';
+import { orderLineView } from './order-lines';
+import { notice, shopperView } from './shopper';
+
+export const cartPageData = z.object({
+  page: z.literal('cart'),
+  shopper: shopperView,
+  lines: z.array(orderLineView),
+  subtotal: price,
+  itemCount: z.number().int(),
+  notice: notice.nullable(),
+  csrfToken: z.string(),
+});
+export type CartPageData = z.infer<typeof cartPageData>;

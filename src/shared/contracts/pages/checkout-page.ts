@@ -1,0 +1,19 @@
+import { z } from 'zod';
+import { price } from '../common';
+import { addressView, orderLineView } from './order-lines';
+import { shopperView } from './shopper';
+
+export const checkoutPageData = z.object({
+  page: z.literal('checkout'),
+  shopper: shopperView,
+  source: z.enum(['cart', 'buy-now']),
+  buyNow: z.object({ asin: z.string(), offerListingId: z.string(), quantity: z.number().int() }).nullable(),
+  lines: z.array(orderLineView),
+  subtotal: price,
+  itemCount: z.number().int(),
+  address: addressView,
+  problems: z.array(z.object({ field: z.string(), message: z.string() })),
+  error: z.string().nullable(),
+  csrfToken: z.string(),
+});
+export type CheckoutPageData = z.infer<typeof checkoutPageData>;

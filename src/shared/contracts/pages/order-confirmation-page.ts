@@ -1,0 +1,15 @@
+import { z } from 'zod';
+import { price } from '../common';
+import { addressView, orderLineView } from './order-lines';
+import { shopperView } from './shopper';
+
+export const orderConfirmationPageData = z.object({
+  page: z.literal('order-confirmation'),
+  shopper: shopperView,
+  orderId: z.string(),
+  lines: z.array(orderLineView),
+  subtotal: price,
+  address: addressView,
+  deliveryEstimate: z.string(),
+});
+export type OrderConfirmationPageData = z.infer<typeof orderConfirmationPageData>;

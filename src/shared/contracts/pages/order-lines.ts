@@ -1,0 +1,26 @@
+import { z } from 'zod';
+import { price } from '../common';
+
+/** One cart or order line as the cart, checkout and confirmation pages show it. */
+export const orderLineView = z.object({
+  id: z.string(),
+  asin: z.string(),
+  offerListingId: z.string(),
+  title: z.string(),
+  image: z.object({ url: z.string(), altText: z.string() }).nullable(),
+  unitPrice: price,
+  lineTotal: price,
+  quantity: z.number().int(),
+  minQuantity: z.number().int(),
+  maxQuantity: z.number().int(),
+});
+export type OrderLineView = z.infer<typeof orderLineView>;
+
+export const addressView = z.object({
+  fullName: z.string(),
+  line1: z.string(),
+  city: z.string(),
+  state: z.string(),
+  postalCode: z.string(),
+});
+export type AddressView = z.infer<typeof addressView>;

@@ -1,0 +1,19 @@
+import { z } from 'zod';
+import { cartPageData } from './cart-page';
+import { checkoutPageData } from './checkout-page';
+import { helpPageData, notFoundPageData } from './help-page';
+import { orderConfirmationPageData } from './order-confirmation-page';
+import { productPageData } from './product-page';
+import { signInPageData } from './sign-in-page';
+
+/** Every page's data, told apart by `page`: what the server renders from and the browser hydrates from. */
+export const pageData = z.discriminatedUnion('page', [
+  productPageData,
+  signInPageData,
+  notFoundPageData,
+  cartPageData,
+  checkoutPageData,
+  orderConfirmationPageData,
+  helpPageData,
+]);
+export type PageData = z.infer<typeof pageData>;

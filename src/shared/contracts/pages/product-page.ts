@@ -1,0 +1,71 @@
+import { z } from 'zod';
+import { accessoriesView } from '../accessories';
+import { price } from '../common';
+import { dealSetup } from '../deals';
+import { shopperView } from './shopper';
+
+/** The buy-box features a product turns on, as the page renders them. */
+export const productFeaturesView = z.object({
+  giftWrap: z.boolean(),
+  preregistration: z.object({ maxQuantity: z.number().int(), defaultValue: z.boolean() }).nullable(),
+  installments: z
+    .object({ programId: z.string(), months: z.number().int(), monthlyPayment: price })
+    .nullable(),
+  coupon: z
+    .object({ encryptedPromotionId: z.string(), description: z.string(), redeemed: z.boolean() })
+    .nullable(),
+  highDemand: z
+    .object({ requested: z.boolean(), button: z.enum(['request-invitation', 'notify-details']) })
+    .nullable(),
+  quantityRestriction: z.object({ popoverTitle: z.string(), message: z.string() }).nullable(),
+});
+export type ProductFeaturesView = z.infer<typeof productFeaturesView>;
+
+export const productOfferView = z.object({
+  offerListingId: z.string(),
+  merchantName: z.string(),
+  price,
+  listPrice: price.nullable(),
+  savingsPercent: z.number(),
+  availability: z.string(),
+  canAddToCart: z.boolean(),
+  minOrderQuantity: z.number().int(),
+  maxOrderQuantity: z.number().int(),
+});
+export type ProductOfferView = z.infer<typeof productOfferView>;
+
+/** What the server puts in `<script type="application/json" id="page-data">` for `/dp/{asin}`. */
+export const productPageData = z.object({
+  page: z.literal('product'),
+  /** Also in the meta tag; repeated so the buy box form posts it without JavaScript. */
+  csrfToken: z.string(),
+  marketplaceId: z.string(),
+  language: z.string(),
+  shopper: shopperView,
+  refTag: z.string().nullable(),
+  /** From the qty URL parameter (DP-012) when the address has one, else null. */
+  initialQuantity: z.number().int().nullable(),
+  /** Lightning deal setup (DEAL-008) when the product has a deal running or coming up, else null. */
+  deal: dealSetup.nullable(),
+  product: z.object({
+    asin: z.string(),
+    title: z.string(),
+    brand: z.string(),
+    images: z.array(
+      z.object({ url: z.string(), altText: z.string(), width: z.number(), height: z.number() }),
+    ),
+    bullets: z.array(z.string()),
+    rating: z.number(),
+    ratingCount: z.number().int(),
+    description: z.string(),
+    /** Other products of the variation family, for the family stripe (this one included, marked). */
+    family: z.array(
+      z.object({ asin: z.string(), label: z.string(), image: z.string().nullable(), selected: z.boolean() }),
+    ),
+    features: productFeaturesView,
+    /** Accessory upsells (ACC-001..005), or null when the product offers none. */
+    accessories: accessoriesView.nullable(),
+    offer: productOfferView.nullable(),
+  }),
+});
+export type ProductPageData = z.infer<typeof productPageData>;
