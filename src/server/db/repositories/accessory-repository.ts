@@ -1,5 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { ProductAccessories } from '../../catalog/areas/accessories';
+import { preparedQuery } from '../prepared-query';
 import type { Database } from '../schema';
 import type { StoredImage } from './product-repository';
 
@@ -19,6 +20,10 @@ export type AccessoryProductRow = {
   max_order_quantity: number | null;
 };
 
+const accessoriesBlockQuery = preparedQuery((db: Kysely<Database>, p: { asin: string }) =>
+  db.selectFrom('products').select('accessories').where('asin', '=', p.asin),
+);
+
 /**
  * The accessories block a product offers (ACC-003), or null when it offers none. A stored block that
  * cannot be read throws: callers decide whether that fails them (the page's deferred slice does not).
@@ -27,11 +32,7 @@ export async function findProductAccessories(
   db: Kysely<Database>,
   asin: string,
 ): Promise<ProductAccessories | null> {
-  const row = await db
-    .selectFrom('products')
-    .select('accessories')
-    .where('asin', '=', asin)
-    .executeTakeFirst();
+  const row = (await accessoriesBlockQuery(db, { asin })).rows[0];
   return row?.accessories ? (JSON.parse(row.accessories) as ProductAccessories) : null;
 }
 
@@ -67,12 +68,21 @@ export async function findAccessoryProducts(
     .orderBy('offers.id')
     .execute();
   const byAsin = new Map<string, AccessoryProductRow>();
-  for (const { images, bullets, ...row } of rows) {
+  for (const row of rows) {
     if (byAsin.has(row.asin)) continue;
     byAsin.set(row.asin, {
-      ...row,
-      bullets: JSON.parse(bullets) as string[],
-      image: (JSON.parse(images) as StoredImage[])[0]?.src ?? '',
+      asin: row.asin,
+      title: row.title,
+      bullets: JSON.parse(row.bullets) as string[],
+      image: (JSON.parse(row.images) as StoredImage[])[0]?.src ?? '',
+      variation_label: row.variation_label,
+      product_group: row.product_group,
+      offer_id: row.offer_id,
+      merchant_name: row.merchant_name,
+      price_minor: row.price_minor,
+      list_price_minor: row.list_price_minor,
+      currency_code: row.currency_code,
+      max_order_quantity: row.max_order_quantity,
     });
   }
   return byAsin;

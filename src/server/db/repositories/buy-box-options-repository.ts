@@ -1,4 +1,5 @@
 import type { Kysely } from 'kysely';
+import { preparedQuery } from '../prepared-query';
 import type { Database } from '../schema';
 
 type Db = Kysely<Database>;
@@ -18,22 +19,16 @@ export type BuyBoxOptions = {
   quantityRestriction: { popoverTitle: string; message: string } | null;
 };
 
-/** Everything the buy box slice needs, in one query (a customer of null has redeemed and requested nothing). */
-export async function findBuyBoxOptions(
-  db: Db,
-  asin: string,
-  customerId: string | null,
-): Promise<BuyBoxOptions | null> {
-  const row = await db
+// Prepared: the product page runs it on every view (a customer id of '' matches no row).
+const buyBoxOptionsQuery = preparedQuery((db: Db, p: { asin: string; customerId: string }) =>
+  db
     .selectFrom('product_buy_box_options as o')
     .leftJoin('product_coupons as c', 'c.asin', 'o.asin')
     .leftJoin('coupon_redemptions as r', (join) =>
-      join
-        .onRef('r.promotion_id', '=', 'c.encrypted_promotion_id')
-        .on('r.customer_id', '=', customerId ?? ''),
+      join.onRef('r.promotion_id', '=', 'c.encrypted_promotion_id').on('r.customer_id', '=', p.customerId),
     )
     .leftJoin('invitation_requests as i', (join) =>
-      join.onRef('i.asin', '=', 'o.asin').on('i.customer_id', '=', customerId ?? ''),
+      join.onRef('i.asin', '=', 'o.asin').on('i.customer_id', '=', p.customerId),
     )
     .selectAll('o')
     .select([
@@ -43,8 +38,17 @@ export async function findBuyBoxOptions(
       'r.customer_id as redeemed_by',
       'i.customer_id as requested_by',
     ])
-    .where('o.asin', '=', asin)
-    .executeTakeFirst();
+    .where('o.asin', '=', p.asin),
+);
+
+/** Everything the buy box slice needs, in one query (a customer of null has redeemed and requested nothing). */
+export async function findBuyBoxOptions(
+  db: Db,
+  asin: string,
+  customerId: string | null,
+): Promise<BuyBoxOptions | null> {
+  const { rows } = await buyBoxOptionsQuery(db, { asin, customerId: customerId ?? '' });
+  const row = rows[0];
   if (!row) return null;
   return {
     giftWrap: row.gift_wrap === 1,

@@ -1,5 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { Tier } from '../../../domain/pricing/quantity-pricing';
+import type { ProductAccessories } from '../../catalog/areas/accessories';
 import { preparedQuery } from '../prepared-query';
 import type { Database, OfferRow, ProductRow, QuantityTierRow } from '../schema';
 
@@ -12,6 +13,11 @@ export type ProductRecord = Omit<ProductRow, 'images' | 'bullets' | 'reviews' | 
   images: StoredImage[];
   bullets: string[];
   reviews: { rating: number; count: number };
+  /**
+   * The accessories block (ACC-003), decoded when first asked for (the product API never asks), or
+   * null; throws when the stored block cannot be read.
+   */
+  accessories: () => ProductAccessories | null;
 };
 
 /** One member of a variation family, for the family stripe. */
@@ -36,6 +42,7 @@ const productWithOffersQuery = preparedQuery((db: Db, p: { asin: string; marketp
       'products.reviews',
       'products.created_at',
       'products.updated_at',
+      'products.accessories',
       'offers.id as offer_id',
       'offers.marketplace_id as offer_marketplace_id',
       'offers.merchant_id as offer_merchant_id',
@@ -81,13 +88,19 @@ export async function findProductWithOffers(
     images,
     bullets,
     reviews,
+    accessories,
     ...columns
   } = first;
+  let block: ProductAccessories | null | undefined;
   const product: ProductRecord = {
     ...columns,
     images: JSON.parse(images) as StoredImage[],
     bullets: JSON.parse(bullets) as string[],
     reviews: JSON.parse(reviews) as ProductRecord['reviews'],
+    accessories: () => {
+      block ??= accessories ? (JSON.parse(accessories) as ProductAccessories) : null;
+      return block;
+    },
   };
   const offers: OfferRow[] = [];
   for (const row of rows) {
@@ -112,14 +125,17 @@ export async function findProductWithOffers(
   return { product, offers };
 }
 
-/** The products of a variation family in ASIN order, each with its first image. */
-export async function findFamily(db: Db, familyId: string): Promise<FamilyMember[]> {
-  const rows = await db
+const familyQuery = preparedQuery((db: Db, p: { familyId: string }) =>
+  db
     .selectFrom('products')
     .select(['asin', 'variation_label', 'images'])
-    .where('family_id', '=', familyId)
-    .orderBy('asin')
-    .execute();
+    .where('family_id', '=', p.familyId)
+    .orderBy('asin'),
+);
+
+/** The products of a variation family in ASIN order, each with its first image. */
+export async function findFamily(db: Db, familyId: string): Promise<FamilyMember[]> {
+  const { rows } = await familyQuery(db, { familyId });
   return rows.map((row) => ({
     asin: row.asin,
     variationLabel: row.variation_label,

@@ -2,7 +2,8 @@ import type { Kysely } from 'kysely';
 import type { AccessoriesView, VariationProduct } from '../../../shared/contracts/accessories';
 import type { Marketplace } from '../../../shared/marketplaces';
 import { toPrice } from '../../../shared/money/price-format';
-import { findAccessoryProducts, findProductAccessories } from '../../db/repositories/accessory-repository';
+import type { ProductAccessories } from '../../catalog/areas/accessories';
+import { findAccessoryProducts } from '../../db/repositories/accessory-repository';
 import type { Database } from '../../db/schema';
 
 /**
@@ -14,8 +15,8 @@ export async function accessoriesView(
   db: Kysely<Database>,
   marketplace: Marketplace,
   pageAsin: string,
+  block: ProductAccessories | null,
 ): Promise<AccessoriesView | null> {
-  const block = await findProductAccessories(db, pageAsin);
   if (!block) return null;
   const asins = [...new Set(block.slots.flatMap((s) => s.variations))].filter((a) => a !== pageAsin);
   const products = await findAccessoryProducts(db, asins, marketplace.marketplaceId);

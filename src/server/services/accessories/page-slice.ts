@@ -10,5 +10,5 @@ export async function accessoriesSlice(
   context: Pick<ProductPageContext, 'marketplace' | 'product' | 'offer'>,
 ): Promise<AccessoriesView | null> {
   if (!context.offer) return null;
-  return accessoriesView(db, context.marketplace, context.product.asin);
+  return accessoriesView(db, context.marketplace, context.product.asin, context.product.accessories());
 }
