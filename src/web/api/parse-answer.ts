@@ -32,9 +32,15 @@ export async function errorMessage(body: unknown): Promise<string | null> {
   return (await parseAnswer((all) => all.errorResponse, body))?.error.message ?? null;
 }
 
-/** Loads the contracts while the page is idle, so the first answer does not wait for them. */
+/**
+ * Loads the contracts at the shopper's first interaction, so an answer to a press does not wait for
+ * them; a visitor who only reads the page never downloads them.
+ */
 export function warmUpAnswerContracts(): void {
-  const load = () => void loadAnswerContracts().catch(() => (contracts = null));
-  if (typeof window.requestIdleCallback === 'function') window.requestIdleCallback(load, { timeout: 5000 });
-  else setTimeout(load, 2000);
+  const events = ['pointerdown', 'keydown', 'focusin'] as const;
+  const load = () => {
+    for (const event of events) window.removeEventListener(event, load, true);
+    void loadAnswerContracts().catch(() => (contracts = null));
+  };
+  for (const event of events) window.addEventListener(event, load, { capture: true, passive: true });
 }
