@@ -14,7 +14,7 @@ import {
   restrictionMessage,
 } from '../../../domain/buy-box/quantity-restriction';
 import { quantityUrl } from '../../../domain/buy-box/url-quantity';
-import type { CartApiItem } from '../../../shared/contracts/cart';
+import { BUY_BOX_FIELDS, PURCHASE_BUTTONS } from '../../../domain/cart/add-to-cart-form';
 import type { ProductPageData } from '../../../shared/contracts/pages/product-page';
 import { Popover } from '../../ui/popover';
 import { PopupLink } from '../../ui/popup-link';
@@ -23,18 +23,14 @@ import { GiftOptions } from './gift-options';
 import { InviteRequest } from './invite-request';
 import { QuantityUpdatedTip } from './quantity-updated-tip';
 import { TabularBuyBox } from './tabular-buy-box';
-import { usePurchaseForm } from './use-purchase-form';
+import { type PurchaseUpsells, usePurchaseForm } from './use-purchase-form';
 
 type Offer = NonNullable<ProductPageData['product']['offer']>;
 
 /** What the page composes into the buy box form: upsell rows, their cart items and the interstitial's hook. */
-export type BuyBoxUpsells = {
+export type BuyBoxUpsells = PurchaseUpsells & {
   /** Rendered inside the form above the buttons, given the page quantity (null until one is chosen). */
   render: (pageQuantity: number | null) => ReactNode;
-  /** The upsells added to the cart with the page item. */
-  items: (pageQuantity: number) => CartApiItem[];
-  /** A press on a purchase button; true when it was held back (to be replayed by `replay`). */
-  intercept: (buttonId: string, replay: () => void) => boolean;
 };
 
 /**
@@ -148,8 +144,8 @@ export function BuyBox({
       ) : offer.canAddToCart ? (
         <form className="buy-box__form" method="post" action={action} onSubmit={purchase.onSubmit}>
           <input type="hidden" name="csrfToken" value={data.csrfToken} />
-          <input type="hidden" name="ASIN" value={product.asin} />
-          <input type="hidden" name="offerListingID" value={offer.offerListingId} />
+          <input type="hidden" name={BUY_BOX_FIELDS.asin} value={product.asin} />
+          <input type="hidden" name={BUY_BOX_FIELDS.offerListingId} value={offer.offerListingId} />
           {features.installments ? (
             <label className="checkbox buy-box__installments">
               <input
@@ -168,7 +164,7 @@ export function BuyBox({
           ) : null}
           {/* BB-018/019: the installments choice travels as a hidden field only while checked. */}
           {installmentsView.hiddenInput && programId ? (
-            <input type="hidden" name="installments-check" value={programId} />
+            <input type="hidden" name={BUY_BOX_FIELDS.installments} value={programId} />
           ) : null}
           <label className="buy-box__quantity" htmlFor={quantityId}>
             Quantity:
@@ -176,7 +172,7 @@ export function BuyBox({
               key={quantityId}
               ref={quantityRef}
               id={quantityId}
-              name="quantity"
+              name={BUY_BOX_FIELDS.quantity}
               value={quantity ?? ''}
               aria-describedby={locked ? ids.lock : undefined}
               onChange={(event) => chooseQuantity(event.target.value)}
@@ -220,7 +216,7 @@ export function BuyBox({
           <button
             className="button button--cart button--wide"
             type="submit"
-            name="submit.add-to-cart"
+            name={PURCHASE_BUTTONS.addToCart}
             value="Add to Cart"
             id="add-to-cart-button"
             onClick={() => purchase.clicked('add-to-cart-button')}
@@ -233,7 +229,7 @@ export function BuyBox({
           <button
             className="button button--buy button--wide"
             type="submit"
-            name="submit.buy-now"
+            name={PURCHASE_BUTTONS.buyNow}
             value="Buy Now"
             id="buy-now-button"
             onClick={() => purchase.clicked('buy-now-button')}
@@ -245,7 +241,7 @@ export function BuyBox({
             <button
               className="button button--secondary button--wide"
               type="submit"
-              name="submit.one-click"
+              name={PURCHASE_BUTTONS.oneClick}
               value="1-Click"
               id="one-click-button"
               onClick={() => purchase.clicked('one-click-button')}
