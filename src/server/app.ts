@@ -21,6 +21,7 @@ import { type Clock, storePlugin } from './plugins/store';
 import type { ClientAssets } from './render/client-assets';
 import { notFoundPagePlugin } from './render/not-found-page';
 import { buyBoxRoutes } from './routes/buy-box/buy-box-routes';
+import { handleBuyBoxRoutes } from './routes/buy-box/handle-buy-box-routes';
 import { cartPageRoutes } from './routes/cart/cart-page-routes';
 import { cartRoutes } from './routes/cart/cart-routes';
 import { checkoutRoutes } from './routes/checkout/checkout-routes';
@@ -115,6 +116,7 @@ export async function buildApp({
   await app.register(productRoutes);
   await app.register(cartRoutes);
   await app.register(buyBoxRoutes);
+  await app.register(handleBuyBoxRoutes);
   await app.register(dealRoutes);
   await app.register(deliveryRoutes);
   await app.register(signInRoutes, { assets });

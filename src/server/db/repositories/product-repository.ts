@@ -1,7 +1,9 @@
 import type { Kysely } from 'kysely';
 import type { Tier } from '../../../domain/pricing/quantity-pricing';
+import type { ProductAccessories } from '../../catalog/catalog-schema';
 import { preparedQuery } from '../prepared-query';
 import type { Database, OfferRow, ProductRow, QuantityTierRow } from '../schema';
+import { decodeStored, firstStoredImage, type StoredImage } from './stored-json';
 
 type Db = Kysely<Database>;
 
@@ -106,4 +108,27 @@ export function tiersOf(rows: readonly QuantityTierRow[]): Tier[] {
     priceMinor: t.price_minor,
     hidden: t.hidden === 1,
   }));
+}
+
+/** What a buy now line and the buy box form's upsells read of a product: title, first image, accessories block. */
+export async function findProductBrief(
+  db: Db,
+  asin: string,
+): Promise<
+  | { asin: string; title: string; image: StoredImage | null; accessories: ProductAccessories | null }
+  | undefined
+> {
+  const row = await db
+    .selectFrom('products')
+    .select(['asin', 'title', 'images', 'accessories'])
+    .where('asin', '=', asin)
+    .executeTakeFirst();
+  return row
+    ? {
+        asin: row.asin,
+        title: row.title,
+        image: firstStoredImage(row.images),
+        accessories: decodeStored<ProductAccessories>(row.accessories),
+      }
+    : undefined;
 }

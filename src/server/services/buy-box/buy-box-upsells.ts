@@ -2,12 +2,12 @@ import type { Kysely } from 'kysely';
 import { accessoryOrderQuantity } from '../../../domain/accessories/accessories';
 import { parseAddToCartForm } from '../../../domain/cart/add-to-cart-form';
 import { associationWith } from '../../../domain/cart/cart-request';
-import type { ProductAccessories } from '../../catalog/catalog-schema';
+import type { CartApiItem } from '../../../shared/contracts/cart';
 import { findAccessoryProducts } from '../../db/repositories/accessory-repository';
+import { findProductBrief } from '../../db/repositories/product-repository';
 import type { Database } from '../../db/schema';
-import type { ItemToAdd } from '../cart/add-cart-items';
 
-type Upsells = { ok: true; items: ItemToAdd[] } | { ok: false; message: string };
+type Upsells = { ok: true; items: CartApiItem[] } | { ok: false; message: string };
 
 const ACCESSORY_FIELD = /^accessory\.(\d{1,2})$/;
 
@@ -43,19 +43,14 @@ export async function buyBoxUpsells(
     return match && typeof value === 'string' ? [{ slot: Number(match[1]), asin: value }] : [];
   });
   if (ticked.length === 0) return { ok: true, items: [] };
-  const product = await db
-    .selectFrom('products')
-    .select('accessories')
-    .where('asin', '=', page)
-    .executeTakeFirst();
-  const block = product?.accessories ? (JSON.parse(product.accessories) as ProductAccessories) : null;
+  const block = (await findProductBrief(db, page))?.accessories ?? null;
   const offers = await findAccessoryProducts(
     db,
     ticked.map((t) => t.asin),
     marketplaceId,
   );
   const pageQuantity = Number(form.quantity) || 1;
-  const items: ItemToAdd[] = [];
+  const items: CartApiItem[] = [];
   for (const { slot, asin } of ticked) {
     const configured = block?.slots[slot - 1];
     const offer = offers.get(asin);
