@@ -13,6 +13,7 @@ import {
 import { openStore, type Store } from './db/database';
 import type { Env } from './env';
 import { csrfPlugin } from './plugins/csrf';
+import { devicePlugin } from './plugins/device';
 import { errorsPlugin, sendError } from './plugins/errors';
 import { metricsPlugin } from './plugins/metrics';
 import { sessionPlugin } from './plugins/session';
@@ -44,7 +45,7 @@ export type AppOptions = {
 
 const VERSIONED_JSON = /^application\/vnd\.com\.amazon\.api\+json/;
 
-/** Builds the app. Plugins register in this order: errors, metrics, store, parsers, session, csrf, docs, routes. */
+/** Builds the app. Plugins register in this order: errors, metrics, store, parsers, session, csrf, device, docs, routes. */
 export async function buildApp({
   env,
   store,
@@ -89,6 +90,7 @@ export async function buildApp({
 
   await app.register(sessionPlugin);
   await app.register(csrfPlugin);
+  await app.register(devicePlugin);
 
   await app.register(swagger, {
     openapi: {
