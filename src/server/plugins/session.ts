@@ -2,7 +2,7 @@ import fastifyCookie from '@fastify/cookie';
 import type { FastifyReply } from 'fastify';
 import fp from 'fastify-plugin';
 import type { CartOwner } from '../db/repositories/cart-repository';
-import { findSessionCustomer } from '../db/repositories/customer-repository';
+import { findSessionCustomer } from '../db/repositories/session-repository';
 import type { CustomerRow } from '../db/schema';
 import {
   csrfToken,

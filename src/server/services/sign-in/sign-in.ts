@@ -6,12 +6,11 @@ import {
   clearSignInFailures,
   countSignInFailures,
   createCustomer,
-  createSession,
-  deleteSession,
   findCustomerByEmail,
   recordSignInFailure,
 } from '../../db/repositories/customer-repository';
 import { adoptDealClaims } from '../../db/repositories/deal-repository';
+import { createSession, deleteSession } from '../../db/repositories/session-repository';
 import type { Database } from '../../db/schema';
 import { SIGNED_IN_TTL_MS } from '../../plugins/session';
 import { hashPassword, verifyPassword } from '../../security/passwords';
