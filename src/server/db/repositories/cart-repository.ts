@@ -81,40 +81,67 @@ export function findCartId(db: Db, owner: CartOwner, marketplaceId: string, cart
     .then((row) => row?.id);
 }
 
-export function findCartLines(db: Db, cartId: string): Promise<CartItemRow[]> {
-  return db
+type CustomAttribute = NonNullable<CartApiItem['customAttributes']>[number];
+
+/** A cart line as the services read and write it: its stored JSON as values. */
+export type CartItem = Omit<CartItemRow, 'additional_parameters' | 'custom_attributes'> & {
+  additional_parameters: AdditionalParameters | null;
+  custom_attributes: CustomAttribute[] | null;
+};
+
+const decodeLine = (row: CartItemRow): CartItem => ({
+  ...row,
+  additional_parameters: decodeStored<AdditionalParameters>(row.additional_parameters),
+  custom_attributes: decodeStored<CustomAttribute[]>(row.custom_attributes),
+});
+
+const encode = (value: object | null): string | null => (value === null ? null : JSON.stringify(value));
+
+export async function findCartLines(db: Db, cartId: string): Promise<CartItem[]> {
+  const rows = await db
     .selectFrom('cart_items')
     .selectAll()
     .where('cart_id', '=', cartId)
     .orderBy('added_at')
     .orderBy('id')
     .execute();
+  return rows.map(decodeLine);
 }
 
 /** One line of the cart, or undefined when the cart holds no line with this id. */
-export function findCartLine(db: Db, cartId: string, id: string): Promise<CartItemRow | undefined> {
-  return db
+export async function findCartLine(db: Db, cartId: string, id: string): Promise<CartItem | undefined> {
+  const row = await db
     .selectFrom('cart_items')
     .selectAll()
     .where('cart_id', '=', cartId)
     .where('id', '=', id)
     .executeTakeFirst();
+  return row ? decodeLine(row) : undefined;
 }
 
 const insertLineQuery = preparedQuery((db: Db, line: CartItemRow) =>
   db.insertInto('cart_items').values(line),
 );
 
-export async function insertCartLine(db: Db, line: CartItemRow): Promise<void> {
-  await insertLineQuery(db, line);
+export async function insertCartLine(db: Db, line: CartItem): Promise<void> {
+  await insertLineQuery(db, {
+    ...line,
+    additional_parameters: encode(line.additional_parameters),
+    custom_attributes: encode(line.custom_attributes),
+  });
 }
 
 export async function updateCartLine(
   db: Db,
   id: string,
-  change: Pick<CartItemRow, 'quantity' | 'additional_parameters' | 'custom_attributes'>,
+  change: Pick<CartItem, 'quantity' | 'additional_parameters' | 'custom_attributes'>,
 ): Promise<void> {
-  await updateLineQuery(db, { id, ...change });
+  await updateLineQuery(db, {
+    id,
+    quantity: change.quantity,
+    additional_parameters: encode(change.additional_parameters),
+    custom_attributes: encode(change.custom_attributes),
+  });
 }
 
 const updateLineQuery = preparedQuery(
@@ -130,16 +157,16 @@ const updateLineQuery = preparedQuery(
 );
 
 /** Ties a line to the page item line it was bought with (CART-029). */
-export async function associateCartLine(
+async function associateCartLine(
   db: Db,
   id: string,
-  change: Pick<CartItemRow, 'associated_item_id' | 'additional_parameters'>,
+  change: Pick<CartItem, 'associated_item_id' | 'additional_parameters'>,
 ): Promise<void> {
   await db
     .updateTable('cart_items')
     .set({
       associated_item_id: change.associated_item_id,
-      additional_parameters: change.additional_parameters,
+      additional_parameters: encode(change.additional_parameters),
     })
     .where('id', '=', id)
     .execute();
@@ -152,23 +179,18 @@ export async function associateCartLine(
  */
 export async function adoptAccessories(
   trx: Db,
-  lines: { id: string; associated_item_id: string | null; additional_parameters: string | null }[],
+  lines: Pick<CartItem, 'id' | 'associated_item_id' | 'additional_parameters'>[],
   pageAsin: string,
   pageLineId: string,
 ) {
   for (const line of lines) {
     if (line.associated_item_id !== pageAsin) continue;
-    const parameters = line.additional_parameters
-      ? (JSON.parse(line.additional_parameters) as AdditionalParameters)
-      : {};
+    const parameters = line.additional_parameters ?? {};
     const itemAssociation = parameters.itemAssociation
       ? { ...parameters.itemAssociation, associatedItemId: pageLineId }
       : undefined;
     line.associated_item_id = pageLineId;
-    line.additional_parameters = JSON.stringify({
-      ...parameters,
-      ...(itemAssociation ? { itemAssociation } : {}),
-    });
+    line.additional_parameters = { ...parameters, ...(itemAssociation ? { itemAssociation } : {}) };
     await associateCartLine(trx, line.id, {
       associated_item_id: pageLineId,
       additional_parameters: line.additional_parameters,
@@ -177,13 +199,14 @@ export async function adoptAccessories(
 }
 
 /** The cart's lines that name `asin` as their page item: accessories waiting for it to be added. */
-export function findLinesWaitingFor(db: Db, cartId: string, asin: string): Promise<CartItemRow[]> {
-  return db
+export async function findLinesWaitingFor(db: Db, cartId: string, asin: string): Promise<CartItem[]> {
+  const rows = await db
     .selectFrom('cart_items')
     .selectAll()
     .where('cart_id', '=', cartId)
     .where('associated_item_id', '=', asin)
     .execute();
+  return rows.map(decodeLine);
 }
 
 export async function deleteCartLine(db: Db, cartId: string, id: string): Promise<number> {
@@ -253,8 +276,6 @@ export async function countCartUnits(
       : await countUnitsQuery(db, key);
   return Number(rows[0]?.units ?? 0);
 }
-
-type CustomAttribute = NonNullable<CartApiItem['customAttributes']>[number];
 
 /** A cart line with its offer and product, stored JSON decoded. */
 export type CartLine = {

@@ -113,8 +113,8 @@ export async function addCartItems(
               },
             }
           : item.additionalParameters;
-        const parameters = stored ? JSON.stringify(stored) : null;
-        const customs = item.customAttributes?.length ? JSON.stringify(item.customAttributes) : null;
+        const parameters = stored ?? null;
+        const customs = item.customAttributes?.length ? item.customAttributes : null;
         const same = lines.find((l) => l.offer_id === offer.id && l.associated_item_id === association);
         if (same) {
           same.quantity += item.quantity;

@@ -284,7 +284,7 @@ async function putDealInCart(
     asin: deal.asin,
     offer_id: deal.offer_id,
     quantity: line.quantity,
-    additional_parameters: Object.keys(parameters).length ? JSON.stringify(parameters) : null,
+    additional_parameters: Object.keys(parameters).length ? parameters : null,
     custom_attributes: null,
     associated_item_id: null,
     added_at: line.now,
