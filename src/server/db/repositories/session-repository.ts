@@ -6,6 +6,25 @@ type Db = Kysely<Database>;
 
 // Signed-in sessions; anonymous ones live only in their cookie.
 
+/** The customer a signed-in session belongs to, as the rest of the server reads them. */
+export type Customer = {
+  id: string;
+  email: string;
+  name: string;
+  isPrime: boolean;
+  isBusiness: boolean;
+  postalCode: string | null;
+};
+
+const toCustomer = (row: CustomerRow): Customer => ({
+  id: row.id,
+  email: row.email,
+  name: row.name,
+  isPrime: row.is_prime === 1,
+  isBusiness: row.is_business === 1,
+  postalCode: row.postal_code,
+});
+
 const sessionCustomerQuery = preparedQuery((db: Db, p: { sessionId: string; now: number }) =>
   db
     .selectFrom('sessions')
@@ -15,12 +34,10 @@ const sessionCustomerQuery = preparedQuery((db: Db, p: { sessionId: string; now:
     .where('sessions.expires_at', '>', p.now),
 );
 
-export async function findSessionCustomer(
-  db: Db,
-  sessionId: string,
-  now: number,
-): Promise<CustomerRow | undefined> {
-  return (await sessionCustomerQuery(db, { sessionId, now })).rows[0];
+/** The customer of a live signed-in session, or null. */
+export async function findSessionCustomer(db: Db, sessionId: string, now: number): Promise<Customer | null> {
+  const row = (await sessionCustomerQuery(db, { sessionId, now })).rows[0];
+  return row ? toCustomer(row) : null;
 }
 
 export async function createSession(
