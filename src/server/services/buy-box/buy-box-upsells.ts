@@ -3,8 +3,7 @@ import { accessoryOrderQuantity } from '../../../domain/accessories/accessories'
 import { parseAddToCartForm } from '../../../domain/cart/add-to-cart-form';
 import { associationWith } from '../../../domain/cart/cart-request';
 import type { CartApiItem } from '../../../shared/contracts/cart';
-import { findAccessoryProducts } from '../../db/repositories/accessory-repository';
-import { findProductBrief } from '../../db/repositories/product-repository';
+import { findAccessoryProducts, findProductAccessories } from '../../db/repositories/accessory-repository';
 import type { Database } from '../../db/schema';
 
 type Upsells = { ok: true; items: CartApiItem[] } | { ok: false; message: string };
@@ -43,7 +42,7 @@ export async function buyBoxUpsells(
     return match && typeof value === 'string' ? [{ slot: Number(match[1]), asin: value }] : [];
   });
   if (ticked.length === 0) return { ok: true, items: [] };
-  const block = (await findProductBrief(db, page))?.accessories ?? null;
+  const block = await findProductAccessories(db, page);
   const offers = await findAccessoryProducts(
     db,
     ticked.map((t) => t.asin),
