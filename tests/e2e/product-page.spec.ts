@@ -1,6 +1,8 @@
 import AxeBuilder from '@axe-core/playwright';
-import { expect, test } from '@playwright/test';
+
 import { declineAccessoryInterstitial } from './accessory-interstitial';
+import { expect, test } from './fixtures';
+import { fillSignIn } from './pages/sign-in-page';
 
 test.beforeEach(async ({ page }) => {
   await declineAccessoryInterstitial(page);
@@ -43,26 +45,26 @@ test.describe('product page skeleton', () => {
 });
 
 test.describe('sign-in', () => {
-  test('SEC-004 signing in from the product page returns to it, signed in', async ({ page }) => {
+  test('SEC-004 signing in from the product page returns to it, signed in', async ({ page, world }) => {
+    const shopper = await world.customer();
     await page.goto('/dp/B0PDPBAT01');
     await page.getByRole('link', { name: 'Hello, sign in' }).click();
     await expect(page).toHaveURL(/\/gp\/sign-in\.html\?path=%2Fdp%2FB0PDPBAT01/);
-    await page.getByLabel('Email').fill('shopper@example.com');
-    await page.getByLabel('Password').fill('shopper-demo');
-    await page.getByRole('button', { name: 'Sign in' }).click();
+    await fillSignIn(page, shopper);
     await expect(page).toHaveURL(/\/dp\/B0PDPBAT01$/);
     await expect(page.getByText(/^Hello, (?!sign in)/)).toBeVisible();
   });
 
   test.describe('without JavaScript', () => {
     test.use({ javaScriptEnabled: false });
-    test('the sign-in form works as a plain HTML form', async ({ page }) => {
+    test('the sign-in form works as a plain HTML form', async ({ page, world }) => {
+      const prime = await world.customer({ prime: true });
       await page.goto('/gp/sign-in.html?path=%2Fdp%2FB0PDPSPK01');
-      await page.getByLabel('Email').fill('prime@example.com');
+      await page.getByLabel('Email').fill(prime.email);
       await page.getByLabel('Password').fill('wrong-password');
       await page.getByRole('button', { name: 'Sign in' }).click();
       await expect(page.getByRole('alert')).toContainText('Your email or password is incorrect.');
-      await page.getByLabel('Password').fill('prime-demo');
+      await page.getByLabel('Password').fill(prime.password);
       await page.getByRole('button', { name: 'Sign in' }).click();
       await expect(page).toHaveURL(/\/dp\/B0PDPSPK01$/);
       await expect(page.getByText(/^Hello, (?!sign in)/)).toBeVisible();
