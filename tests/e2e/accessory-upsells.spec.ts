@@ -252,7 +252,10 @@ test('ACC-011 the automated bulb keeps the interstitial coming until it is inter
 test('ACC-013 ACC-014 ACC-015 ACC-016 ACC-018 ACC-021 ACC-022 ACC-027 deal mode on B0PDPTAB01: per-accessory add to cart, success, limit, error and try again', async ({
   page,
   world,
+  consoleErrors,
 }) => {
+  // The refused add (503) is logged by the browser.
+  consoleErrors.expect(/status of 503 .*\/cart\/carts\/retail\/items/);
   // A deal of its own, shaped like the demo tablet's, so no other test's claims reach it.
   const deal = await world.deal('B0PDPTAB01');
   const metrics: string[] = [];
@@ -315,7 +318,11 @@ test('ACC-013 ACC-014 ACC-015 ACC-016 ACC-018 ACC-021 ACC-022 ACC-027 deal mode 
 
 test('ACC-026 an accessory image that fails to load raises an error naming the accessory', async ({
   page,
+  consoleErrors,
 }) => {
+  // The missing image and the error it raises are the point of this test.
+  consoleErrors.expect(/status of 404 .*smart-plug-front\.svg/);
+  consoleErrors.expect(/^uncaught: Accessory image failed to load for Nimbus Smart Plug/);
   const errors: string[] = [];
   page.on('pageerror', (error) => errors.push(error.message));
   await page.route('**/images/demo/smart-plug-front.svg', (route) => route.fulfill({ status: 404 }));

@@ -295,6 +295,8 @@ test('BB-030 BB-031 BB-032 DP-010 a signed-in redeem swaps the button for a note
   );
   await page.getByRole('button', { name: 'Apply coupon' }).click();
   await expect(page).toHaveURL(/psc=1/);
+  // The reloaded page's script must be running before its button can be pressed.
+  await page.waitForLoadState('load');
   const reloaded = new URL(page.url()).searchParams;
   expect(Object.fromEntries(reloaded)).toEqual({ qty: '2', ref_: 'sr_1_1', smid: 'ATVPDKIKX0DER', psc: '1' });
   await expect(page.getByLabel('Quantity:')).toHaveValue('2');
@@ -348,7 +350,12 @@ test('BB-038 a notify-details button is disabled with new text once the request 
   expect(results.violations.map((v) => `${v.id} ${v.help}`)).toEqual([]);
 });
 
-test('BB-039 a failed invite request logs an error and opens a failure modal', async ({ page }) => {
+test('BB-039 a failed invite request logs an error and opens a failure modal', async ({
+  page,
+  consoleErrors,
+}) => {
+  // The refused request (500) is logged by the browser.
+  consoleErrors.expect(/status of 500 .*\/invitation\)$/);
   await newShopper(page, '/dp/B0PDPCNS01');
   const logged: string[] = [];
   page.on('console', (message) => logged.push(message.text()));

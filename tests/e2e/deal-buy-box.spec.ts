@@ -288,7 +288,10 @@ test.describe('claiming', () => {
   test('DEAL-013 DEAL-042 DEAL-044 after an order the deal shows claimed; a stale page that claims again gets the limit message', async ({
     page,
     world,
+    consoleErrors,
   }) => {
+    // The refused claim (422) is logged by the browser.
+    consoleErrors.expect(/status of 422 .*\/claim-and-add-to-cart/);
     const deal = await world.deal('B0PDPTAB01');
     await page.clock.install();
     await newShopper(page, `/dp/${deal.asin}`);
@@ -334,7 +337,11 @@ test.describe('claiming', () => {
   test('DEAL-043 DEAL-044 a claim that fails otherwise shows redemption failed and records its HTTP status', async ({
     page,
     world,
+    consoleErrors,
   }) => {
+    // Without a session the claim and its metric are refused (403); the browser logs both.
+    consoleErrors.expect(/status of 403 .*\/claim-and-add-to-cart/);
+    consoleErrors.expect(/status of 403 .*\/api\/metrics\/events\)$/);
     const deal = await world.deal('B0PDPTAB01');
     await openDeal(page, deal.asin);
     // The session is gone (cookies cleared): the claim is refused with 403.
@@ -387,7 +394,10 @@ test.describe('protection plan', () => {
   test('CART-034 DEAL-048 DEAL-049 from the in-cart view the plan goes through the deals form call, with its error and success messages', async ({
     page,
     world,
+    consoleErrors,
   }) => {
+    // The failed plan add (500) is logged by the browser.
+    consoleErrors.expect(/status of 500 .*\/gp\/add-to-cart\/json\/ref=ldabb\)$/);
     const deal = await world.deal('B0PDPTAB01');
     await openDeal(page, deal.asin);
     const box = dealBox(page);

@@ -29,7 +29,9 @@ test.describe('product page skeleton', () => {
     expect(errors).toEqual([]);
   });
 
-  test('an unknown ASIN shows the not-found page', async ({ page }) => {
+  test('an unknown ASIN shows the not-found page', async ({ page, consoleErrors }) => {
+    // The not-found page comes with a 404, which the browser logs.
+    consoleErrors.expect(/status of 404 .*\/dp\/B0NOTHERE1\)$/);
     const response = await page.goto('/dp/B0NOTHERE1');
     expect(response?.status()).toBe(404);
     await expect(page.getByRole('heading', { name: "Sorry, we couldn't find that page" })).toBeVisible();
@@ -57,7 +59,9 @@ test.describe('sign-in', () => {
 
   test.describe('without JavaScript', () => {
     test.use({ javaScriptEnabled: false });
-    test('the sign-in form works as a plain HTML form', async ({ page, world }) => {
+    test('the sign-in form works as a plain HTML form', async ({ page, world, consoleErrors }) => {
+      // The wrong password's page comes with a 401, which the browser logs.
+      consoleErrors.expect(/status of 401 .*\/gp\/sign-in\.html\)$/);
       const prime = await world.customer({ prime: true });
       await page.goto('/gp/sign-in.html?path=%2Fdp%2FB0PDPSPK01');
       await page.getByLabel('Email').fill(prime.email);
