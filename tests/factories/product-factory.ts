@@ -74,7 +74,19 @@ export async function importProducts(db: Db, products: CreatedProduct[], options
   if (!validation.ok) {
     throw new Error(`factory built an invalid catalog product: ${JSON.stringify(validation.problems)}`);
   }
-  await importCatalog(db, validation.catalog, options.now ?? Date.now());
+  // On SQLite a test process writes beside the server's process. The importer's transaction reads before
+  // it writes, and in WAL mode such a transaction cannot wait for the other writer (busy_timeout does not
+  // apply): SQLite answers SQLITE_BUSY at once, and the transaction has to start again.
+  for (let attempt = 1; ; attempt++) {
+    try {
+      await importCatalog(db, validation.catalog, options.now ?? Date.now());
+      return;
+    } catch (error) {
+      const code = (error as { code?: unknown }).code;
+      if (attempt >= 20 || typeof code !== 'string' || !code.startsWith('SQLITE_BUSY')) throw error;
+      await new Promise((resolve) => setTimeout(resolve, 20 * attempt));
+    }
+  }
 }
 
 /** Creates a product (one new offer unless `offers` says otherwise) and returns it as written. */
