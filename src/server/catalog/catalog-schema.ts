@@ -1,11 +1,12 @@
 import { z } from 'zod';
-import { DEAL_ACCESS_BEHAVIORS, DEAL_TYPES } from '../../shared/deal-constants';
 import { MARKETPLACE_IDS } from '../../shared/marketplaces';
+import { accessoriesSchema } from './areas/accessories';
+import { buyBoxFeatures } from './areas/buy-box';
+import { money } from './areas/catalog-values';
+import { dealFeatures, dealSchema } from './areas/deals';
 
 // The catalog file format (docs/catalog.md). Prices are decimal amounts in the offer's marketplace
 // currency; the importer turns them into integer minor units.
-
-const money = z.number().finite().nonnegative().meta({ description: 'decimal amount, e.g. 49.99' });
 
 const image = z
   .object({
@@ -48,105 +49,11 @@ const offer = z
     path: ['maxOrderQuantity'],
   });
 
-const asin = z.string().regex(/^[A-Z0-9]{10}$/, 'must be 10 characters A-Z or 0-9');
-
-/** Buy-box features a product turns on; later areas add their own keys. */
+/** A product's `features`: each area adds its own keys (catalog/areas/<area>.ts); the file format stays one object. */
 const features = z
-  .object({
-    giftWrap: z.boolean().optional(),
-    preregistration: z
-      .object({ maxQuantity: z.number().int().min(1).max(99), defaultValue: z.boolean().default(false) })
-      .strict()
-      .optional(),
-    installments: z
-      .object({ programId: z.string().min(1).max(80), months: z.number().int().min(2).max(48) })
-      .strict()
-      .optional(),
-    coupon: z
-      .object({
-        encryptedPromotionId: z.string().min(1).max(80),
-        amountOff: money,
-        description: z.string().min(1).max(200),
-      })
-      .strict()
-      .optional(),
-    highDemand: z.boolean().optional(),
-    /** The protection plan offered with the product's lightning deal: the warranty checkbox (DEAL-004). */
-    protectionPlan: z.object({ asin }).strict().optional(),
-    /** The high-demand button: an invitation request (default) or, for coming products, notify-details (BB-038). */
-    inviteButton: z.enum(['request-invitation', 'notify-details']).optional(),
-    fresh: z.boolean().optional(),
-    business: z.boolean().optional(),
-    quantityRestriction: z
-      .object({ popoverTitle: z.string().min(1), message: z.string().min(1) })
-      .strict()
-      .optional(),
-  })
+  .object({ ...buyBoxFeatures, ...dealFeatures })
   .strict()
   .default({});
-
-/** ACC-003: the accessory upsells a product offers, one slot per accessory, each with its variations. */
-const accessories = z
-  .object({
-    campaignSource: z.string().min(1).max(80),
-    /** Deal mode: the interstitial adds each accessory to the cart on its own (ACC-013). */
-    dealMode: z.boolean().default(false),
-    slots: z
-      .array(
-        z
-          .object({
-            variations: z.array(asin).min(1).max(12),
-            selected: asin.optional(),
-            automated: z.boolean().default(false),
-            checkForInteraction: z.boolean().default(false),
-            customAttribute: z
-              .object({ name: z.string().min(1).max(80), value: z.string().min(1).max(200) })
-              .strict()
-              .optional()
-              .meta({ description: 'digital subscriptions: sent as custom-name/custom-value' }),
-          })
-          .strict()
-          .refine((s) => s.selected === undefined || s.variations.includes(s.selected), {
-            message: 'selected must be one of the variations',
-            path: ['selected'],
-          }),
-      )
-      .min(1)
-      .max(8),
-  })
-  .strict();
-/**
- * A lightning deal on the product (decision 0009): its own offer at the deal price, sold by the
- * product's first offer's merchant. Times are minutes relative to the import.
- */
-const deal = z
-  .object({
-    dealId: z.string().regex(/^[A-Za-z0-9_-]{1,80}$/, 'may hold letters, digits, _ and - only (1-80)'),
-    type: z.enum(DEAL_TYPES).default('LIGHTNING_DEAL'),
-    offerListingId: z.string().min(1).max(200),
-    price: money,
-    startsMinutesAfterImport: z.number().int().min(-525_600).max(525_600),
-    endsMinutesAfterImport: z.number().int().min(-525_600).max(525_600),
-    totalUnits: z.number().int().min(1).max(1_000_000),
-    /** Units already claimed when the catalog is imported (they never return). */
-    claimedUnits: z.number().int().min(0).default(0),
-    maxPerCustomer: z.number().int().min(1).max(99),
-    accessBehavior: z.enum(DEAL_ACCESS_BEHAVIORS).optional(),
-    earlyAccessMinutes: z.number().int().min(0).max(1440).default(0),
-  })
-  .strict()
-  .refine((d) => d.endsMinutesAfterImport > d.startsMinutesAfterImport, {
-    message: 'must end after it starts',
-    path: ['endsMinutesAfterImport'],
-  })
-  .refine((d) => d.claimedUnits <= d.totalUnits, {
-    message: 'must not exceed totalUnits',
-    path: ['claimedUnits'],
-  })
-  .refine((d) => d.earlyAccessMinutes === 0 || d.accessBehavior === 'PRIME_EARLY_ACCESS', {
-    message: 'early access needs accessBehavior PRIME_EARLY_ACCESS',
-    path: ['earlyAccessMinutes'],
-  });
 
 const product = z
   .object({
@@ -167,9 +74,9 @@ const product = z
       .strict()
       .default({ rating: 0, count: 0 }),
     features,
-    accessories: accessories.optional(),
+    accessories: accessoriesSchema.optional(),
     offers: z.array(offer).min(1).max(20),
-    deal: deal.optional(),
+    deal: dealSchema.optional(),
   })
   .strict();
 
@@ -216,6 +123,4 @@ export const catalogSchema = z
 export type Catalog = z.output<typeof catalogSchema>;
 export type CatalogProduct = Catalog['products'][number];
 export type CatalogOffer = CatalogProduct['offers'][number];
-export type ProductFeatures = CatalogProduct['features'];
-export type ProductAccessories = NonNullable<CatalogProduct['accessories']>;
 export type CatalogDeal = NonNullable<CatalogProduct['deal']>;

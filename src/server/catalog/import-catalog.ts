@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 import { marketplaceById } from '../../shared/marketplaces';
 import { toMinorUnits } from '../../shared/money/price-format';
-import type { Database, NewOffer, NewProduct } from '../db/schema';
+import type { Database, NewOffer, NewProduct, ProductBuyBoxOptionsRow, ProductCouponRow } from '../db/schema';
 import { type Catalog, type CatalogDeal, type CatalogProduct, catalogSchema } from './catalog-schema';
 
 export type CatalogProblem = { path: string; message: string };
@@ -88,123 +88,200 @@ export async function importCatalog(
   catalog: Catalog,
   now: number,
 ): Promise<ImportSummary> {
+  return db.transaction().execute((trx) => importProducts(trx, catalog.products, now));
+}
+
+/**
+ * Writes validated catalog products (creates, updates or leaves each alone) on `db` as given: the
+ * caller chooses the transaction. Test factories insert their products through this too.
+ */
+export async function importProducts(
+  db: Kysely<Database>,
+  products: readonly CatalogProduct[],
+  now: number,
+): Promise<ImportSummary> {
   const summary: ImportSummary = { created: 0, updated: 0, unchanged: 0 };
-  await db.transaction().execute(async (trx) => {
-    for (const product of catalog.products) {
-      const row: Omit<NewProduct, 'created_at' | 'updated_at'> = {
-        asin: product.asin,
-        title: product.title,
-        brand: product.brand,
-        product_group: product.productGroup,
-        family_id: product.family?.id ?? null,
-        variation_label: product.family?.label ?? null,
-        description: product.description,
-        bullets: JSON.stringify(product.bullets),
-        images: JSON.stringify(product.images),
-        reviews: JSON.stringify(product.reviews),
-        features: JSON.stringify(product.features),
-        accessories: product.accessories ? JSON.stringify(product.accessories) : null,
-      };
-      const offers = product.offers.map((offer) => {
-        const digits = marketplaceById(offer.marketplaceId)?.priceFormat.fractionDigits ?? 2;
-        const currency = marketplaceById(offer.marketplaceId)?.currencyCode ?? 'USD';
-        const offerRow: Omit<NewOffer, 'updated_at'> = {
-          id: offer.offerListingId,
-          asin: product.asin,
-          marketplace_id: offer.marketplaceId,
-          merchant_id: offer.merchant.id,
-          merchant_name: offer.merchant.name,
-          condition_type: offer.condition,
-          price_minor: toMinorUnits(offer.price, digits),
-          list_price_minor: offer.listPrice === undefined ? null : toMinorUnits(offer.listPrice, digits),
-          currency_code: currency,
-          stock: offer.stock,
-          min_order_quantity: offer.minOrderQuantity,
-          max_order_quantity: offer.maxOrderQuantity ?? null,
-          buyable: offer.buyable ? 1 : 0,
-        };
-        const tiers = offer.quantityTiers.map((t) => ({
-          offer_id: offer.offerListingId,
-          minimum_quantity: t.minimumQuantity,
-          price_minor: toMinorUnits(t.price, digits),
-          program: t.program ?? null,
-          hidden: t.hidden ? 1 : 0,
-        }));
-        return { offerRow, tiers };
-      });
-      if (product.deal) offers.push({ offerRow: dealOfferRow(product), tiers: [] });
-
-      const existing = await trx
-        .selectFrom('products')
-        .selectAll()
-        .where('asin', '=', product.asin)
-        .executeTakeFirst();
-      const existingOffers = await trx
-        .selectFrom('offers')
-        .selectAll()
-        .where('asin', '=', product.asin)
-        .orderBy('id')
-        .execute();
-      const existingTiers = existingOffers.length
-        ? await trx
-            .selectFrom('quantity_tiers')
-            .selectAll()
-            .where(
-              'offer_id',
-              'in',
-              existingOffers.map((o) => o.id),
-            )
-            .orderBy('offer_id')
-            .orderBy('minimum_quantity')
-            .execute()
-        : [];
-      const same =
-        existing !== undefined &&
-        sameFields(existing, row) &&
-        existingOffers.length === offers.length &&
-        offers.every(({ offerRow }) => {
-          const stored = existingOffers.find((o) => o.id === offerRow.id);
-          return stored !== undefined && sameFields(stored, offerRow);
-        }) &&
-        JSON.stringify(existingTiers.map(tierKey).sort()) ===
-          JSON.stringify(
-            offers
-              .flatMap((o) => o.tiers)
-              .map(tierKey)
-              .sort(),
-          );
-      if (same) {
-        summary.unchanged++;
-        continue;
-      }
-
-      if (existing) {
-        await trx
-          .updateTable('products')
-          .set({ ...row, updated_at: now })
-          .where('asin', '=', product.asin)
-          .execute();
-        summary.updated++;
-      } else {
-        await trx
-          .insertInto('products')
-          .values({ ...row, created_at: now, updated_at: now })
-          .execute();
-        summary.created++;
-      }
-      for (const { offerRow, tiers } of offers) {
-        await trx
-          .insertInto('offers')
-          .values({ ...offerRow, updated_at: now })
-          .onConflict((oc) => oc.column('id').doUpdateSet({ ...offerRow, updated_at: now }))
-          .execute();
-        await trx.deleteFrom('quantity_tiers').where('offer_id', '=', offerRow.id).execute();
-        if (tiers.length) await trx.insertInto('quantity_tiers').values(tiers).execute();
-      }
-      if (product.deal) await insertDeal(trx, product, now);
-    }
-  });
+  for (const product of products) summary[await importProduct(db, product, now)]++;
   return summary;
+}
+
+async function importProduct(
+  trx: Kysely<Database>,
+  product: CatalogProduct,
+  now: number,
+): Promise<keyof ImportSummary> {
+  const row: Omit<NewProduct, 'created_at' | 'updated_at'> = {
+    asin: product.asin,
+    title: product.title,
+    brand: product.brand,
+    product_group: product.productGroup,
+    family_id: product.family?.id ?? null,
+    variation_label: product.family?.label ?? null,
+    description: product.description,
+    bullets: JSON.stringify(product.bullets),
+    images: JSON.stringify(product.images),
+    reviews: JSON.stringify(product.reviews),
+    accessories: product.accessories ? JSON.stringify(product.accessories) : null,
+  };
+  const areas = areaRows(product);
+  const offers = product.offers.map((offer) => {
+    const digits = marketplaceById(offer.marketplaceId)?.priceFormat.fractionDigits ?? 2;
+    const currency = marketplaceById(offer.marketplaceId)?.currencyCode ?? 'USD';
+    const offerRow: Omit<NewOffer, 'updated_at'> = {
+      id: offer.offerListingId,
+      asin: product.asin,
+      marketplace_id: offer.marketplaceId,
+      merchant_id: offer.merchant.id,
+      merchant_name: offer.merchant.name,
+      condition_type: offer.condition,
+      price_minor: toMinorUnits(offer.price, digits),
+      list_price_minor: offer.listPrice === undefined ? null : toMinorUnits(offer.listPrice, digits),
+      currency_code: currency,
+      stock: offer.stock,
+      min_order_quantity: offer.minOrderQuantity,
+      max_order_quantity: offer.maxOrderQuantity ?? null,
+      buyable: offer.buyable ? 1 : 0,
+    };
+    const tiers = offer.quantityTiers.map((t) => ({
+      offer_id: offer.offerListingId,
+      minimum_quantity: t.minimumQuantity,
+      price_minor: toMinorUnits(t.price, digits),
+      program: t.program ?? null,
+      hidden: t.hidden ? 1 : 0,
+    }));
+    return { offerRow, tiers };
+  });
+  if (product.deal) offers.push({ offerRow: dealOfferRow(product), tiers: [] });
+
+  const existing = await trx
+    .selectFrom('products')
+    .selectAll()
+    .where('asin', '=', product.asin)
+    .executeTakeFirst();
+  const existingOffers = await trx
+    .selectFrom('offers')
+    .selectAll()
+    .where('asin', '=', product.asin)
+    .orderBy('id')
+    .execute();
+  const existingTiers = existingOffers.length
+    ? await trx
+        .selectFrom('quantity_tiers')
+        .selectAll()
+        .where(
+          'offer_id',
+          'in',
+          existingOffers.map((o) => o.id),
+        )
+        .orderBy('offer_id')
+        .orderBy('minimum_quantity')
+        .execute()
+    : [];
+  const same =
+    existing !== undefined &&
+    sameFields(existing, row) &&
+    (await sameAreaRows(trx, areas)) &&
+    existingOffers.length === offers.length &&
+    offers.every(({ offerRow }) => {
+      const stored = existingOffers.find((o) => o.id === offerRow.id);
+      return stored !== undefined && sameFields(stored, offerRow);
+    }) &&
+    JSON.stringify(existingTiers.map(tierKey).sort()) ===
+      JSON.stringify(
+        offers
+          .flatMap((o) => o.tiers)
+          .map(tierKey)
+          .sort(),
+      );
+  if (same) return 'unchanged';
+
+  if (existing) {
+    await trx
+      .updateTable('products')
+      .set({ ...row, updated_at: now })
+      .where('asin', '=', product.asin)
+      .execute();
+  } else {
+    await trx
+      .insertInto('products')
+      .values({ ...row, created_at: now, updated_at: now })
+      .execute();
+  }
+  await writeAreaRows(trx, areas);
+  for (const { offerRow, tiers } of offers) {
+    await trx
+      .insertInto('offers')
+      .values({ ...offerRow, updated_at: now })
+      .onConflict((oc) => oc.column('id').doUpdateSet({ ...offerRow, updated_at: now }))
+      .execute();
+    await trx.deleteFrom('quantity_tiers').where('offer_id', '=', offerRow.id).execute();
+    if (tiers.length) await trx.insertInto('quantity_tiers').values(tiers).execute();
+  }
+  if (product.deal) await insertDeal(trx, product, now);
+  return existing ? 'updated' : 'created';
+}
+
+type AreaRows = {
+  asin: string;
+  buyBox: ProductBuyBoxOptionsRow;
+  coupon: ProductCouponRow | null;
+  protectionPlan: { asin: string; plan_asin: string } | null;
+};
+
+/** The product's `features`, split into each area's table rows (catalog/areas/<area>.ts). */
+function areaRows(product: CatalogProduct): AreaRows {
+  const { features } = product;
+  const base = product.offers[0] as CatalogProduct['offers'][number];
+  const digits = marketplaceById(base.marketplaceId)?.priceFormat.fractionDigits ?? 2;
+  return {
+    asin: product.asin,
+    buyBox: {
+      asin: product.asin,
+      gift_wrap: features.giftWrap ? 1 : 0,
+      preregistration_max_quantity: features.preregistration?.maxQuantity ?? null,
+      preregistration_default: features.preregistration?.defaultValue ? 1 : 0,
+      installments_program_id: features.installments?.programId ?? null,
+      installments_months: features.installments?.months ?? null,
+      high_demand: features.highDemand ? 1 : 0,
+      invite_button: features.inviteButton ?? null,
+      fresh: features.fresh ? 1 : 0,
+      business: features.business ? 1 : 0,
+      quantity_restriction_title: features.quantityRestriction?.popoverTitle ?? null,
+      quantity_restriction_message: features.quantityRestriction?.message ?? null,
+    },
+    coupon: features.coupon
+      ? {
+          asin: product.asin,
+          encrypted_promotion_id: features.coupon.encryptedPromotionId,
+          amount_off_minor: toMinorUnits(features.coupon.amountOff, digits),
+          description: features.coupon.description,
+        }
+      : null,
+    protectionPlan: features.protectionPlan
+      ? { asin: product.asin, plan_asin: features.protectionPlan.asin }
+      : null,
+  };
+}
+
+async function sameAreaRows(db: Kysely<Database>, wanted: AreaRows): Promise<boolean> {
+  const [buyBox, coupon, plan] = await Promise.all([
+    db.selectFrom('product_buy_box_options').selectAll().where('asin', '=', wanted.asin).executeTakeFirst(),
+    db.selectFrom('product_coupons').selectAll().where('asin', '=', wanted.asin).executeTakeFirst(),
+    db.selectFrom('product_protection_plans').selectAll().where('asin', '=', wanted.asin).executeTakeFirst(),
+  ]);
+  const same = (stored: object | undefined, row: object | null) =>
+    row === null ? stored === undefined : stored !== undefined && sameFields(stored, row);
+  return same(buyBox, wanted.buyBox) && same(coupon, wanted.coupon) && same(plan, wanted.protectionPlan);
+}
+
+async function writeAreaRows(db: Kysely<Database>, rows: AreaRows) {
+  await db.deleteFrom('product_buy_box_options').where('asin', '=', rows.asin).execute();
+  await db.insertInto('product_buy_box_options').values(rows.buyBox).execute();
+  await db.deleteFrom('product_coupons').where('asin', '=', rows.asin).execute();
+  if (rows.coupon) await db.insertInto('product_coupons').values(rows.coupon).execute();
+  await db.deleteFrom('product_protection_plans').where('asin', '=', rows.asin).execute();
+  if (rows.protectionPlan)
+    await db.insertInto('product_protection_plans').values(rows.protectionPlan).execute();
 }
 
 /** The deal's own offer: the first offer's merchant and marketplace, at the deal price (decision 0009). */

@@ -6,6 +6,7 @@ import * as orderDetails from './migrations/0002-order-details';
 import * as couponsAndInvitations from './migrations/0003-coupons-and-invitations';
 import * as accessoryAssociations from './migrations/0004-accessory-associations';
 import * as lightningDeals from './migrations/0005-lightning-deals';
+import * as catalogAreas from './migrations/0006-catalog-areas';
 import type { Database } from './schema';
 
 export type Dialect = 'sqlite' | 'postgres';
@@ -26,6 +27,7 @@ const migrations: Record<string, Migration> = {
   '0003-coupons-and-invitations': couponsAndInvitations,
   '0004-accessory-associations': accessoryAssociations,
   '0005-lightning-deals': lightningDeals,
+  '0006-catalog-areas': catalogAreas,
 };
 
 // BIGINT (epoch ms) comes back from pg as a string by default; every value we store fits a double.

@@ -1,7 +1,7 @@
 import type { Insertable, Selectable, Updateable } from 'kysely';
 
 // Booleans are 0/1 integers, times are epoch milliseconds, money is integer minor units and
-// structured fields are JSON text, so the same queries read the same values on SQLite and PostgreSQL.
+// structured fields are JSON text (decoded only in db/repositories), so the same queries read the same values on SQLite and PostgreSQL.
 
 export interface MarketplaceTable {
   id: string;
@@ -46,7 +46,6 @@ export interface ProductTable {
   bullets: string;
   images: string;
   reviews: string;
-  features: string;
   /** JSON of the catalog's accessories block (ACC-003), or null. */
   accessories: string | null;
   created_at: number;
@@ -156,6 +155,36 @@ export interface DealTable {
   created_at: number;
 }
 
+/** The buy box options a product turns on (catalog/areas/buy-box.ts); one row per product. */
+export interface ProductBuyBoxOptionsTable {
+  asin: string;
+  gift_wrap: number;
+  preregistration_max_quantity: number | null;
+  preregistration_default: number;
+  installments_program_id: string | null;
+  installments_months: number | null;
+  high_demand: number;
+  invite_button: 'request-invitation' | 'notify-details' | null;
+  fresh: number;
+  business: number;
+  quantity_restriction_title: string | null;
+  quantity_restriction_message: string | null;
+}
+
+/** A product's coupon (BB-028), found by its promotion id when a shopper redeems it. */
+export interface ProductCouponTable {
+  asin: string;
+  encrypted_promotion_id: string;
+  amount_off_minor: number;
+  description: string;
+}
+
+/** The protection plan offered with a product's lightning deal (DEAL-004). */
+export interface ProductProtectionPlanTable {
+  asin: string;
+  plan_asin: string;
+}
+
 export type DealClaimStatus = 'HELD' | 'WAITLISTED' | 'ORDERED' | 'EXPIRED';
 
 /** One shopper's claim on one deal (decision 0009). */
@@ -191,11 +220,16 @@ export interface Database {
   invitation_requests: InvitationRequestTable;
   deals: DealTable;
   deal_claims: DealClaimTable;
+  product_buy_box_options: ProductBuyBoxOptionsTable;
+  product_coupons: ProductCouponTable;
+  product_protection_plans: ProductProtectionPlanTable;
 }
 
 export type CustomerRow = Selectable<CustomerTable>;
 export type NewCustomer = Insertable<CustomerTable>;
 export type ProductRow = Selectable<ProductTable>;
+export type ProductBuyBoxOptionsRow = Selectable<ProductBuyBoxOptionsTable>;
+export type ProductCouponRow = Selectable<ProductCouponTable>;
 export type NewProduct = Insertable<ProductTable>;
 export type OfferRow = Selectable<OfferTable>;
 export type NewOffer = Insertable<OfferTable>;

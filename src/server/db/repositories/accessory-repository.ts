@@ -1,11 +1,14 @@
 import type { Kysely } from 'kysely';
+import type { ProductAccessories } from '../../catalog/areas/accessories';
 import type { Database } from '../schema';
+import type { StoredImage } from './product-repository';
 
 export type AccessoryProductRow = {
   asin: string;
   title: string;
-  bullets: string;
-  images: string;
+  bullets: string[];
+  /** The first image's address, or '' when the product has none. */
+  image: string;
   variation_label: string | null;
   product_group: string;
   offer_id: string;
@@ -15,6 +18,22 @@ export type AccessoryProductRow = {
   currency_code: string;
   max_order_quantity: number | null;
 };
+
+/**
+ * The accessories block a product offers (ACC-003), or null when it offers none. A stored block that
+ * cannot be read throws: callers decide whether that fails them (the page's deferred slice does not).
+ */
+export async function findProductAccessories(
+  db: Kysely<Database>,
+  asin: string,
+): Promise<ProductAccessories | null> {
+  const row = await db
+    .selectFrom('products')
+    .select('accessories')
+    .where('asin', '=', asin)
+    .executeTakeFirst();
+  return row?.accessories ? (JSON.parse(row.accessories) as ProductAccessories) : null;
+}
 
 /** The accessories' products with their cheapest buyable, in-stock offer in the marketplace. */
 export async function findAccessoryProducts(
@@ -48,6 +67,13 @@ export async function findAccessoryProducts(
     .orderBy('offers.id')
     .execute();
   const byAsin = new Map<string, AccessoryProductRow>();
-  for (const row of rows) if (!byAsin.has(row.asin)) byAsin.set(row.asin, row);
+  for (const { images, bullets, ...row } of rows) {
+    if (byAsin.has(row.asin)) continue;
+    byAsin.set(row.asin, {
+      ...row,
+      bullets: JSON.parse(bullets) as string[],
+      image: (JSON.parse(images) as StoredImage[])[0]?.src ?? '',
+    });
+  }
   return byAsin;
 }

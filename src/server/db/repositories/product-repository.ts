@@ -5,14 +5,37 @@ import type { Database, OfferRow, ProductRow, QuantityTierRow } from '../schema'
 
 type Db = Kysely<Database>;
 
+export type StoredImage = { src: string; alt: string; width: number; height: number };
+
+/** A product as the services read it: its stored JSON (images, bullets, reviews) decoded. */
+export type ProductRecord = Omit<ProductRow, 'images' | 'bullets' | 'reviews' | 'accessories'> & {
+  images: StoredImage[];
+  bullets: string[];
+  reviews: { rating: number; count: number };
+};
+
+/** One member of a variation family, for the family stripe. */
+export type FamilyMember = { asin: string; variationLabel: string | null; image: string | null };
+
 const productWithOffersQuery = preparedQuery((db: Db, p: { asin: string; marketplaceId: string }) =>
   db
     .selectFrom('products')
     .leftJoin('offers', (join) =>
       join.onRef('offers.asin', '=', 'products.asin').on('offers.marketplace_id', '=', p.marketplaceId),
     )
-    .selectAll('products')
     .select([
+      'products.asin',
+      'products.title',
+      'products.brand',
+      'products.product_group',
+      'products.family_id',
+      'products.variation_label',
+      'products.description',
+      'products.bullets',
+      'products.images',
+      'products.reviews',
+      'products.created_at',
+      'products.updated_at',
       'offers.id as offer_id',
       'offers.marketplace_id as offer_marketplace_id',
       'offers.merchant_id as offer_merchant_id',
@@ -37,7 +60,7 @@ export async function findProductWithOffers(
   db: Db,
   asin: string,
   marketplaceId: string,
-): Promise<{ product: ProductRow; offers: OfferRow[] } | undefined> {
+): Promise<{ product: ProductRecord; offers: OfferRow[] } | undefined> {
   const { rows } = await productWithOffersQuery(db, { asin, marketplaceId });
   const first = rows[0];
   if (!first) return undefined;
@@ -55,8 +78,17 @@ export async function findProductWithOffers(
     offer_max_order_quantity: _max,
     offer_buyable: _b,
     offer_updated_at: _u,
-    ...product
+    images,
+    bullets,
+    reviews,
+    ...columns
   } = first;
+  const product: ProductRecord = {
+    ...columns,
+    images: JSON.parse(images) as StoredImage[],
+    bullets: JSON.parse(bullets) as string[],
+    reviews: JSON.parse(reviews) as ProductRecord['reviews'],
+  };
   const offers: OfferRow[] = [];
   for (const row of rows) {
     if (row.offer_id === null) continue;
@@ -78,6 +110,21 @@ export async function findProductWithOffers(
     });
   }
   return { product, offers };
+}
+
+/** The products of a variation family in ASIN order, each with its first image. */
+export async function findFamily(db: Db, familyId: string): Promise<FamilyMember[]> {
+  const rows = await db
+    .selectFrom('products')
+    .select(['asin', 'variation_label', 'images'])
+    .where('family_id', '=', familyId)
+    .orderBy('asin')
+    .execute();
+  return rows.map((row) => ({
+    asin: row.asin,
+    variationLabel: row.variation_label,
+    image: (JSON.parse(row.images) as StoredImage[])[0]?.src ?? null,
+  }));
 }
 
 const offerQuery = preparedQuery((db: Db, p: { offerId: string }) =>

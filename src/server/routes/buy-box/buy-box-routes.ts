@@ -3,24 +3,12 @@ import { z } from 'zod';
 import { errorResponse } from '../../../shared/contracts/common';
 import { returnPath } from '../../../shared/contracts/sign-in';
 import { marketplaceById } from '../../../shared/marketplaces';
-import type { ProductFeatures } from '../../catalog/catalog-schema';
 import { redeemCoupon, requestInvitation } from '../../db/repositories/buy-box-repository';
 import { sendError } from '../../plugins/errors';
+import { invitationTarget, productWithCoupon } from '../../services/buy-box/buy-box-catalog';
 
 const promotionId = z.string().regex(/^[A-Za-z0-9-]{1,80}$/, 'encryptedPromotionId is not a promotion id');
 export const COUPON_AFTER_LOGIN_PATH = '/gp/collect-coupon/handler/redeem_coupon_after_login.html';
-
-/** The product whose coupon this is; promotion ids are letters, digits and dashes, so LIKE is exact enough. */
-async function productWithCoupon(db: Parameters<typeof redeemCoupon>[0], id: string) {
-  const rows = await db
-    .selectFrom('products')
-    .select(['asin', 'features'])
-    .where('features', 'like', `%"encryptedPromotionId":"${id}"%`)
-    .execute();
-  return rows.find(
-    (row) => (JSON.parse(row.features) as ProductFeatures).coupon?.encryptedPromotionId === id,
-  );
-}
 
 /** Coupon redemption (BB-028..032) and invitation requests for high-demand products (BB-033..039). */
 export const buyBoxRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -111,13 +99,9 @@ export const buyBoxRoutes: FastifyPluginAsyncZod = async (app) => {
       }
       const customer = await request.session.customer();
       if (!customer) return sendError(reply, 401, 'sign_in_required', 'sign in to request an invitation');
-      const product = await app.store.db
-        .selectFrom('products')
-        .select(['asin', 'features'])
-        .where('asin', '=', request.params.asin)
-        .executeTakeFirst();
+      const product = await invitationTarget(app.store.db, request.params.asin);
       if (!product) return sendError(reply, 404, 'unknown_product', 'no product with this asin', 'asin');
-      if (!(JSON.parse(product.features) as ProductFeatures).highDemand) {
+      if (!product.invitationOnly) {
         return sendError(
           reply,
           409,

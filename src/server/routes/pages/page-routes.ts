@@ -6,7 +6,8 @@ import { deviceOf } from '../../plugins/device';
 import type { ClientAssets } from '../../render/client-assets';
 import { productJsonLd } from '../../render/product-json-ld';
 import { sendPage, shopperView } from '../../render/send-page';
-import { productPageData } from '../../services/products/product-page-data';
+import { offerView } from '../../services/products/page-slice';
+import { assembleProductPage } from '../../services/products/product-page';
 import { readProduct } from '../../services/products/product-view';
 
 const pageParams = z.object({ asin: z.string().max(40), ref: z.string().max(128).optional() });
@@ -23,17 +24,25 @@ export const pageRoutes: FastifyPluginAsyncZod<{ assets?: ClientAssets }> = asyn
     const lookup = await readProduct(app.store.db, marketplace.marketplaceId, asin, {});
     if (!lookup.found) return app.renderNotFound(request, reply);
     const row = lookup.product;
-    const data = await productPageData(app.store.db, {
-      marketplace,
-      row,
-      entity: lookup.body.entity,
-      shopper: await shopperView(app, request),
-      customer: await request.session.customer(),
-      csrfToken: request.session.csrfToken,
-      refTag: ref ?? null,
-      query: new URLSearchParams(request.url.split('?')[1] ?? ''),
-      dealViewer: { owner: await request.session.cartOwner(), device: deviceOf(request), now: app.clock() },
-    });
+    const data = await assembleProductPage(
+      app.store.db,
+      {
+        marketplace,
+        product: row,
+        offer: offerView(lookup.body.entity),
+        customer: await request.session.customer(),
+        csrfToken: request.session.csrfToken,
+        owner: await request.session.cartOwner(),
+        device: deviceOf(request),
+        now: app.clock(),
+      },
+      {
+        shopper: await shopperView(app, request),
+        refTag: ref ?? null,
+        query: new URLSearchParams(request.url.split('?')[1] ?? ''),
+        log: request.log,
+      },
+    );
     const description = row.description || data.product.bullets[0] || data.product.title;
     return sendPage(
       request,

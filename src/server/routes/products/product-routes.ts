@@ -1,11 +1,13 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { errorResponse } from '../../../shared/contracts/common';
+import { accessoriesSliceResponse } from '../../../shared/contracts/page-slices';
 import { productQuery, productResponse } from '../../../shared/contracts/products';
 import { type Marketplace, marketplaceById } from '../../../shared/marketplaces';
 import { deviceOf } from '../../plugins/device';
 import { sendError } from '../../plugins/errors';
 import { withDealDetails } from '../../services/deals/deal-view';
+import { accessoriesSliceFor } from '../../services/products/product-page';
 import { readProduct } from '../../services/products/product-view';
 
 const MESSAGES = {
@@ -51,6 +53,26 @@ export const productRoutes: FastifyPluginAsyncZod = async (app) => {
       if (!result.found) return sendError(reply, 404, result.reason, MESSAGES[result.reason]);
       cache.set(key, JSON.stringify(result.body));
       return result.body;
+    },
+  );
+
+  app.get(
+    '/api/marketplaces/:marketplaceId/products/:asin/page-slices/accessories',
+    {
+      schema: {
+        tags: ['products'],
+        summary: "The product page's deferred accessory upsells slice (ACC-001..005)",
+        description:
+          'The page calls this after first paint when its server left the slice out. accessories is null when the product offers none.',
+        params: z.object({ marketplaceId: z.string().min(1).max(20), asin: z.string().min(1).max(20) }),
+        response: { 200: accessoriesSliceResponse, 400: errorResponse, 404: errorResponse },
+      },
+    },
+    async (request, reply) => {
+      const { marketplaceId, asin } = request.params;
+      const result = await accessoriesSliceFor(app.store.db, marketplaceId, asin);
+      if (!result.found) return sendError(reply, 404, result.reason, MESSAGES[result.reason]);
+      return { type: 'page-slice.accessories/v1' as const, accessories: result.accessories };
     },
   );
 };

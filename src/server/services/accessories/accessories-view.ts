@@ -2,29 +2,21 @@ import type { Kysely } from 'kysely';
 import type { AccessoriesView, VariationProduct } from '../../../shared/contracts/accessories';
 import type { Marketplace } from '../../../shared/marketplaces';
 import { toPrice } from '../../../shared/money/price-format';
-import type { ProductAccessories } from '../../catalog/catalog-schema';
-import { findAccessoryProducts } from '../../db/repositories/accessory-repository';
+import { findAccessoryProducts, findProductAccessories } from '../../db/repositories/accessory-repository';
 import type { Database } from '../../db/schema';
 
-type StoredImage = { src: string };
-
 /**
- * The accessory block of a product page (ACC-001..005). Deferred data: a variation whose product or
- * offer is gone is left out, and a slot left with no variation is dropped, so the page never fails.
+ * The accessory block of a product page (ACC-001..005): a variation whose product or offer is gone
+ * is left out, and a slot left with no variation is dropped. A stored block that cannot be read
+ * throws; the page's deferred slice loading turns that into a page without the block.
  */
 export async function accessoriesView(
   db: Kysely<Database>,
   marketplace: Marketplace,
   pageAsin: string,
-  stored: string | null,
 ): Promise<AccessoriesView | null> {
-  if (!stored) return null;
-  let block: ProductAccessories;
-  try {
-    block = JSON.parse(stored) as ProductAccessories;
-  } catch {
-    return null;
-  }
+  const block = await findProductAccessories(db, pageAsin);
+  if (!block) return null;
   const asins = [...new Set(block.slots.flatMap((s) => s.variations))].filter((a) => a !== pageAsin);
   const products = await findAccessoryProducts(db, asins, marketplace.marketplaceId);
   const money = (minor: number, currency: string) =>
@@ -36,7 +28,7 @@ export async function accessoriesView(
     const variations = available.map((asin): VariationProduct => {
       const row = products.get(asin);
       if (!row) throw new Error(`accessory ${asin} vanished`);
-      const image = (JSON.parse(row.images) as StoredImage[])[0]?.src ?? '';
+      const image = row.image;
       const strike = row.list_price_minor !== null && row.list_price_minor > row.price_minor;
       const custom = slot.customAttribute;
       return {
@@ -45,7 +37,7 @@ export async function accessoriesView(
         title: row.title,
         merchantName: row.merchant_name,
         swatchValue: available.length > 1 ? row.variation_label : null,
-        featureBullets: (JSON.parse(row.bullets) as string[]).slice(0, 3),
+        featureBullets: row.bullets.slice(0, 3),
         listPrice:
           strike && row.list_price_minor !== null ? money(row.list_price_minor, row.currency_code) : null,
         listingPriceLabel: strike ? 'List Price:' : null,

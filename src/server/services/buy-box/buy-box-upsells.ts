@@ -2,8 +2,7 @@ import type { Kysely } from 'kysely';
 import { accessoryOrderQuantity } from '../../../domain/accessories/accessories';
 import { parseAddToCartForm } from '../../../domain/cart/add-to-cart-form';
 import { associationWith } from '../../../domain/cart/cart-request';
-import type { ProductAccessories } from '../../catalog/catalog-schema';
-import { findAccessoryProducts } from '../../db/repositories/accessory-repository';
+import { findAccessoryProducts, findProductAccessories } from '../../db/repositories/accessory-repository';
 import type { Database } from '../../db/schema';
 import type { ItemToAdd } from '../cart/add-cart-items';
 
@@ -43,12 +42,7 @@ export async function buyBoxUpsells(
     return match && typeof value === 'string' ? [{ slot: Number(match[1]), asin: value }] : [];
   });
   if (ticked.length === 0) return { ok: true, items: [] };
-  const product = await db
-    .selectFrom('products')
-    .select('accessories')
-    .where('asin', '=', page)
-    .executeTakeFirst();
-  const block = product?.accessories ? (JSON.parse(product.accessories) as ProductAccessories) : null;
+  const block = await findProductAccessories(db, page);
   const offers = await findAccessoryProducts(
     db,
     ticked.map((t) => t.asin),

@@ -143,8 +143,8 @@ export async function dealSetupFor(
     csrfToken: string;
     app: boolean;
     mobile: boolean;
-    /** The catalog's protection plan for this product, offered with the deal (DEAL-004). */
-    protectionPlanAsin?: string | undefined;
+    /** The catalog's protection plan for this product, offered with the deal (DEAL-004); read only for a deal. */
+    protectionPlanAsin?: () => Promise<string | undefined>;
   },
 ): Promise<DealSetup | null> {
   const { marketplace, viewer } = input;
@@ -153,9 +153,8 @@ export async function dealSetupFor(
   const option = await dealBuyingOption(db, deal, marketplace, viewer);
   if (!option) return null;
   const base = `/api/marketplaces/${marketplace.marketplaceId}`;
-  const warrantyOffer = input.protectionPlanAsin
-    ? await protectionPlanOffer(db, input.protectionPlanAsin, marketplace)
-    : undefined;
+  const planAsin = await input.protectionPlanAsin?.();
+  const warrantyOffer = planAsin ? await protectionPlanOffer(db, planAsin, marketplace) : undefined;
   return {
     dealId: deal.id,
     asin: input.asin,

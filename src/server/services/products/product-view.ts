@@ -10,14 +10,17 @@ import type {
 import { DEFAULT_EXPANSIONS, TIERS_PER_PAGE } from '../../../shared/contracts/products';
 import { type Marketplace, marketplaceById } from '../../../shared/marketplaces';
 import { toPrice } from '../../../shared/money/price-format';
-import { findProductWithOffers, findTiers, tiersOf } from '../../db/repositories/product-repository';
-import type { Database, OfferRow, ProductRow, QuantityTierRow } from '../../db/schema';
+import {
+  findProductWithOffers,
+  findTiers,
+  type ProductRecord,
+  tiersOf,
+} from '../../db/repositories/product-repository';
+import type { Database, OfferRow, QuantityTierRow } from '../../db/schema';
 
 export type ProductLookup =
-  | { found: true; body: ProductResponse; product: ProductRow }
+  | { found: true; body: ProductResponse; product: ProductRecord }
   | { found: false; reason: 'unknown_marketplace' | 'unknown_product' | 'no_such_page' };
-
-type StoredImage = { src: string; alt: string; width: number; height: number };
 
 /** Reads one product for a marketplace with the requested expansions (S1 §7, S2 §7, BIZ-047). */
 export async function readProduct(
@@ -73,9 +76,7 @@ export async function readProduct(
     return { found: false, reason: 'no_such_page' };
   }
 
-  const images = JSON.parse(product.images) as StoredImage[];
-  const reviews = JSON.parse(product.reviews) as { rating: number; count: number };
-  const bullets = JSON.parse(product.bullets) as string[];
+  const { images, reviews, bullets } = product;
   return {
     found: true,
     product,

@@ -34,6 +34,10 @@ export const productOfferView = z.object({
 });
 export type ProductOfferView = z.infer<typeof productOfferView>;
 
+/** Slices the page may load after first paint from their own call (page-slices.ts). */
+export const DEFERRED_PRODUCT_PAGE_SLICES = ['accessories'] as const;
+export type DeferredProductPageSlice = (typeof DEFERRED_PRODUCT_PAGE_SLICES)[number];
+
 /** What the server puts in `<script type="application/json" id="page-data">` for `/dp/{asin}`. */
 export const productPageData = z.object({
   page: z.literal('product'),
@@ -47,6 +51,11 @@ export const productPageData = z.object({
   initialQuantity: z.number().int().nullable(),
   /** Lightning deal setup (DEAL-008) when the product has a deal running or coming up, else null. */
   deal: dealSetup.nullable(),
+  /**
+   * Deferred slices the server left out of this page (one failed while it rendered): the page loads
+   * them from their own call after first paint. Empty when every slice came with the page.
+   */
+  deferred: z.array(z.enum(DEFERRED_PRODUCT_PAGE_SLICES)),
   product: z.object({
     asin: z.string(),
     title: z.string(),
@@ -63,7 +72,7 @@ export const productPageData = z.object({
       z.object({ asin: z.string(), label: z.string(), image: z.string().nullable(), selected: z.boolean() }),
     ),
     features: productFeaturesView,
-    /** Accessory upsells (ACC-001..005), or null when the product offers none. */
+    /** Accessory upsells (ACC-001..005), or null when the product offers none or the slice is deferred. */
     accessories: accessoriesView.nullable(),
     offer: productOfferView.nullable(),
   }),

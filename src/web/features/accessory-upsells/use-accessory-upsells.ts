@@ -49,6 +49,12 @@ function logRefMarker(tag: string) {
  */
 export function useAccessoryUpsells(view: AccessoriesView | null, page: PageItem) {
   const [options, setOptions] = useState<AccessoryOption[]>(() => (view ? initialOptions(view) : []));
+  // A view that arrives after first paint (the page's deferred slice) starts its own options.
+  const [optionsView, setOptionsView] = useState(view);
+  if (view !== optionsView) {
+    setOptionsView(view);
+    setOptions(view ? initialOptions(view) : []);
+  }
   const [interstitial, setInterstitial] = useState<{ replay: () => void } | null>(null);
   const shown = useRef(false);
   const slots = view?.slots ?? [];

@@ -15,17 +15,19 @@ import { JumpLinksBar } from '../../features/product-details/jump-links-bar';
 import { SiteFooter } from '../../layout/site-footer';
 import { SiteHeader } from '../../layout/site-header';
 import { DealBuyBoxSlot } from './deal-buy-box-slot';
+import { useDeferredAccessories } from './use-deferred-accessories';
 
 /** /dp/{asin}: gallery, title, rating, price block, bullets and the buy box. */
 export function ProductPage({ data }: { data: ProductPageData }) {
   const { product } = data;
   const [cartCount, setCartCount] = useState(data.shopper.cartCount);
   const offer = product.offer;
-  const accessories = useAccessoryUpsells(product.accessories, {
+  const accessoriesView = useDeferredAccessories(data);
+  const accessories = useAccessoryUpsells(accessoriesView, {
     asin: product.asin,
     offerId: offer?.offerListingId ?? '',
   });
-  const upsells: BuyBoxUpsells | undefined = product.accessories
+  const upsells: BuyBoxUpsells | undefined = accessoriesView
     ? {
         render: (quantity) => <AccessoryBlock upsells={accessories} pageQuantity={quantity} />,
         // The page item itself goes first in the buy box's own request; these are the accessories.

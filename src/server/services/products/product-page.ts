@@ -1,0 +1,98 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { Kysely } from 'kysely';
+import { initialQuantity } from '../../../domain/buy-box/url-quantity';
+import type { AccessoriesView } from '../../../shared/contracts/accessories';
+import type { DeferredProductPageSlice, ProductPageData } from '../../../shared/contracts/pages/product-page';
+import type { ShopperView } from '../../../shared/contracts/pages/shopper';
+import { type Marketplace, marketplaceById } from '../../../shared/marketplaces';
+import type { Database } from '../../db/schema';
+import { accessoriesSlice } from '../accessories/page-slice';
+import { buyBoxSlice } from '../buy-box/page-slice';
+import { dealSlice } from '../deals/page-slice';
+import type { ProductPageContext } from './page-context';
+import { offerView, productDetailsSlice } from './page-slice';
+import { readProduct } from './product-view';
+
+/**
+ * A deferred slice never fails the page: one that throws is logged and left out, and the page loads
+ * it from its own call after first paint (decision 0012).
+ */
+async function deferredSlice<T>(
+  name: DeferredProductPageSlice,
+  load: () => Promise<T>,
+  log: FastifyBaseLogger,
+): Promise<
+  { name: DeferredProductPageSlice; ok: true; value: T } | { name: DeferredProductPageSlice; ok: false }
+> {
+  try {
+    return { name, ok: true, value: await load() };
+  } catch (error) {
+    log.error({ err: error, slice: name }, 'deferred page slice failed; the page renders without it');
+    return { name, ok: false };
+  }
+}
+
+/**
+ * The product page's data, assembled from one slice per area. Critical slices (details, buy box,
+ * deal) run in parallel and fail the page if they fail; deferred ones (accessories) run alongside and
+ * never do. A new area adds its slice here and a key to the page contract.
+ */
+export async function assembleProductPage(
+  db: Kysely<Database>,
+  context: ProductPageContext,
+  page: { shopper: ShopperView; refTag: string | null; query: URLSearchParams; log: FastifyBaseLogger },
+): Promise<ProductPageData> {
+  const { offer } = context;
+  const [details, features, deal, accessories] = await Promise.all([
+    productDetailsSlice(db, context),
+    buyBoxSlice(db, context),
+    dealSlice(db, context),
+    deferredSlice('accessories', () => accessoriesSlice(db, context), page.log),
+  ]);
+  return {
+    page: 'product',
+    csrfToken: context.csrfToken,
+    marketplaceId: context.marketplace.marketplaceId,
+    language: context.marketplace.language,
+    shopper: page.shopper,
+    refTag: page.refTag,
+    initialQuantity:
+      offer && page.query.has('qty')
+        ? initialQuantity(page.query, {
+            hasFreeFormPicker: true,
+            min: offer.minOrderQuantity,
+            max: offer.maxOrderQuantity,
+          })
+        : null,
+    deal,
+    deferred: accessories.ok ? [] : [accessories.name],
+    product: { ...details, features, accessories: accessories.ok ? accessories.value : null },
+  };
+}
+
+/** The deferred accessory slice on its own, for the page's call after first paint. */
+export async function accessoriesSliceFor(
+  db: Kysely<Database>,
+  marketplaceId: string,
+  asin: string,
+): Promise<
+  | { found: true; accessories: AccessoriesView | null }
+  | { found: false; reason: 'unknown_marketplace' | 'unknown_product' }
+> {
+  const lookup = await readProduct(db, marketplaceId, asin, {});
+  if (!lookup.found) {
+    return {
+      found: false,
+      reason: lookup.reason === 'unknown_marketplace' ? lookup.reason : 'unknown_product',
+    };
+  }
+  const marketplace = marketplaceById(marketplaceId) as Marketplace;
+  return {
+    found: true,
+    accessories: await accessoriesSlice(db, {
+      marketplace,
+      product: lookup.product,
+      offer: offerView(lookup.body.entity),
+    }),
+  };
+}
