@@ -237,6 +237,9 @@ test.describe('claiming', () => {
     world,
   }) => {
     const deal = await world.deal('B0PDPTAB01');
+    // This test answers the accessories itself: the beforeEach handler must not decline them first.
+    const accessories = page.getByRole('dialog', { name: 'Add accessories to your order' });
+    await page.removeLocatorHandler(accessories);
     await openDeal(page, deal.asin);
     const box = dealBox(page);
     const cart = page.getByRole('link', { name: /^Cart, \d+ items$/ });
@@ -257,8 +260,6 @@ test.describe('claiming', () => {
     // Deal mode (ACC-010): once the claim and the count are in, the accessories are offered; declined,
     // focus goes back to the message that replaced the button.
     await count;
-    const accessories = page.getByRole('dialog', { name: 'Add accessories to your order' });
-    await page.removeLocatorHandler(accessories);
     await expect(accessories).toBeVisible();
     await expectAxeClean(page);
     await accessories.getByRole('button', { name: 'No thanks' }).click();
