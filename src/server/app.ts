@@ -13,6 +13,7 @@ import {
 import { openStore, type Store } from './db/database';
 import type { Env } from './env';
 import { csrfPlugin } from './plugins/csrf';
+import { devicePlugin } from './plugins/device';
 import { errorsPlugin, sendError } from './plugins/errors';
 import { metricsPlugin } from './plugins/metrics';
 import { sessionPlugin } from './plugins/session';
@@ -21,6 +22,7 @@ import { type Clock, storePlugin } from './plugins/store';
 import type { ClientAssets } from './render/client-assets';
 import { notFoundPagePlugin } from './render/not-found-page';
 import { buyBoxRoutes } from './routes/buy-box/buy-box-routes';
+import { handleBuyBoxRoutes } from './routes/buy-box/handle-buy-box-routes';
 import { cartPageRoutes } from './routes/cart/cart-page-routes';
 import { cartRoutes } from './routes/cart/cart-routes';
 import { checkoutRoutes } from './routes/checkout/checkout-routes';
@@ -43,7 +45,7 @@ export type AppOptions = {
 
 const VERSIONED_JSON = /^application\/vnd\.com\.amazon\.api\+json/;
 
-/** Builds the app. Plugins register in this order: errors, metrics, store, parsers, session, csrf, docs, routes. */
+/** Builds the app. Plugins register in this order: errors, metrics, store, parsers, session, csrf, device, docs, routes. */
 export async function buildApp({
   env,
   store,
@@ -88,6 +90,7 @@ export async function buildApp({
 
   await app.register(sessionPlugin);
   await app.register(csrfPlugin);
+  await app.register(devicePlugin);
 
   await app.register(swagger, {
     openapi: {
@@ -115,6 +118,7 @@ export async function buildApp({
   await app.register(productRoutes);
   await app.register(cartRoutes);
   await app.register(buyBoxRoutes);
+  await app.register(handleBuyBoxRoutes);
   await app.register(dealRoutes);
   await app.register(deliveryRoutes);
   await app.register(signInRoutes, { assets });

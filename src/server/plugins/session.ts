@@ -2,8 +2,7 @@ import fastifyCookie from '@fastify/cookie';
 import type { FastifyReply } from 'fastify';
 import fp from 'fastify-plugin';
 import type { CartOwner } from '../db/repositories/cart-repository';
-import { findSessionCustomer } from '../db/repositories/customer-repository';
-import type { CustomerRow } from '../db/schema';
+import { type Customer, findSessionCustomer } from '../db/repositories/session-repository';
 import {
   csrfToken,
   deriveKeys,
@@ -16,16 +15,9 @@ import {
 
 export const SESSION_COOKIE = 'session-token';
 const COOKIE_MAX_AGE_S = 60 * 60 * 24 * 365;
-export const SIGNED_IN_TTL_MS = 1000 * 60 * 60 * 24 * 30;
 
-export type Customer = {
-  id: string;
-  email: string;
-  name: string;
-  isPrime: boolean;
-  isBusiness: boolean;
-  postalCode: string | null;
-};
+/** The signed-in customer a session reads (request.session.customer()). */
+export type { Customer };
 
 export type Session = {
   /** Public id the page may see (verificationSessionID). */
@@ -51,15 +43,6 @@ declare module 'fastify' {
     session: Session;
   }
 }
-
-const toCustomer = (row: CustomerRow): Customer => ({
-  id: row.id,
-  email: row.email,
-  name: row.name,
-  isPrime: row.is_prime === 1,
-  isBusiness: row.is_business === 1,
-  postalCode: row.postal_code,
-});
 
 /** Anonymous session on first request (HttpOnly, SameSite=Lax cookie); signed-in sessions live in the database. */
 export const sessionPlugin = fp(
@@ -102,9 +85,7 @@ export const sessionPlugin = fp(
         customer: () => {
           customer ??= knownAnonymous
             ? Promise.resolve(null)
-            : findSessionCustomer(app.store.db, session.rowId, app.clock()).then((row) =>
-                row ? toCustomer(row) : null,
-              );
+            : findSessionCustomer(app.store.db, session.rowId, app.clock());
           return customer;
         },
         cartOwner: async () => {

@@ -1,8 +1,9 @@
 import { randomBytes } from 'node:crypto';
 import type { Kysely } from 'kysely';
-import type { AdditionalParameters } from '../../../shared/contracts/cart';
+import type { AdditionalParameters, CartApiItem } from '../../../shared/contracts/cart';
 import { preparedQuery } from '../prepared-query';
 import type { CartItemRow, Database } from '../schema';
+import { decodeStored, firstStoredImage, type StoredImage } from './stored-json';
 
 type Db = Kysely<Database>;
 
@@ -13,7 +14,7 @@ export type CartOwner = { type: 'session' | 'customer'; id: string };
 /** Cart line ids start with C (in cart), as the slider's id rule expects (SL: drop a leading C or S). */
 export const newCartItemId = () => `C${randomBytes(10).toString('hex').toUpperCase()}`;
 
-const insertCartQuery = preparedQuery(
+const upsertCartQuery = preparedQuery(
   (
     db: Db,
     p: {
@@ -36,21 +37,18 @@ const insertCartQuery = preparedQuery(
         created_at: p.now,
         updated_at: p.now,
       })
-      .onConflict((oc) => oc.columns(['marketplace_id', 'owner_type', 'owner_id', 'cart_type']).doNothing()),
-);
-
-const touchCartQuery = preparedQuery(
-  (db: Db, p: { marketplaceId: string; ownerType: string; ownerId: string; cartType: string; now: number }) =>
-    db
-      .updateTable('carts')
-      .set({ updated_at: p.now })
-      .where('marketplace_id', '=', p.marketplaceId)
-      .where('owner_type', '=', p.ownerType as CartOwner['type'])
-      .where('owner_id', '=', p.ownerId)
-      .where('cart_type', '=', p.cartType as CartType)
+      .onConflict((oc) =>
+        oc
+          .columns(['marketplace_id', 'owner_type', 'owner_id', 'cart_type'])
+          .doUpdateSet((eb) => ({ updated_at: eb.ref('excluded.updated_at') })),
+      )
       .returning('id'),
 );
 
+/**
+ * The owner's cart of `cartType`, made if missing, in one upsert. Its update takes the cart's row lock
+ * on PostgreSQL, so concurrent writes to one cart (adds, deal claims) run one at a time.
+ */
 export async function ensureCart(
   db: Db,
   owner: CartOwner,
@@ -58,11 +56,16 @@ export async function ensureCart(
   cartType: CartType,
   now: number,
 ): Promise<string> {
-  const key = { marketplaceId, ownerType: owner.type, ownerId: owner.id, cartType, now };
-  await insertCartQuery(db, { id: `cart-${randomBytes(12).toString('hex')}`, ...key });
-  // The update takes the cart's row lock on PostgreSQL, so concurrent adds to one cart run one at a time.
-  const row = (await touchCartQuery(db, key)).rows[0];
-  if (!row) throw new Error('cart vanished between insert and update');
+  const { rows } = await upsertCartQuery(db, {
+    id: `cart-${randomBytes(12).toString('hex')}`,
+    marketplaceId,
+    ownerType: owner.type,
+    ownerId: owner.id,
+    cartType,
+    now,
+  });
+  const row = rows[0];
+  if (!row) throw new Error('cart upsert returned no row');
   return row.id;
 }
 
@@ -78,30 +81,67 @@ export function findCartId(db: Db, owner: CartOwner, marketplaceId: string, cart
     .then((row) => row?.id);
 }
 
-export function findCartLines(db: Db, cartId: string): Promise<CartItemRow[]> {
-  return db
+type CustomAttribute = NonNullable<CartApiItem['customAttributes']>[number];
+
+/** A cart line as the services read and write it: its stored JSON as values. */
+export type CartItem = Omit<CartItemRow, 'additional_parameters' | 'custom_attributes'> & {
+  additional_parameters: AdditionalParameters | null;
+  custom_attributes: CustomAttribute[] | null;
+};
+
+const decodeLine = (row: CartItemRow): CartItem => ({
+  ...row,
+  additional_parameters: decodeStored<AdditionalParameters>(row.additional_parameters),
+  custom_attributes: decodeStored<CustomAttribute[]>(row.custom_attributes),
+});
+
+const encode = (value: object | null): string | null => (value === null ? null : JSON.stringify(value));
+
+export async function findCartLines(db: Db, cartId: string): Promise<CartItem[]> {
+  const rows = await db
     .selectFrom('cart_items')
     .selectAll()
     .where('cart_id', '=', cartId)
     .orderBy('added_at')
     .orderBy('id')
     .execute();
+  return rows.map(decodeLine);
+}
+
+/** One line of the cart, or undefined when the cart holds no line with this id. */
+export async function findCartLine(db: Db, cartId: string, id: string): Promise<CartItem | undefined> {
+  const row = await db
+    .selectFrom('cart_items')
+    .selectAll()
+    .where('cart_id', '=', cartId)
+    .where('id', '=', id)
+    .executeTakeFirst();
+  return row ? decodeLine(row) : undefined;
 }
 
 const insertLineQuery = preparedQuery((db: Db, line: CartItemRow) =>
   db.insertInto('cart_items').values(line),
 );
 
-export async function insertCartLine(db: Db, line: CartItemRow): Promise<void> {
-  await insertLineQuery(db, line);
+export async function insertCartLine(db: Db, line: CartItem): Promise<void> {
+  await insertLineQuery(db, {
+    ...line,
+    additional_parameters: encode(line.additional_parameters),
+    custom_attributes: encode(line.custom_attributes),
+  });
 }
 
 export async function updateCartLine(
   db: Db,
   id: string,
-  change: Pick<CartItemRow, 'quantity' | 'additional_parameters' | 'custom_attributes'>,
+  change: Pick<CartItem, 'quantity' | 'additional_parameters' | 'custom_attributes'>,
 ): Promise<void> {
-  await updateLineQuery(db, { id, ...change });
+  await updateLineQuery(db, {
+    id,
+    quantity: change.quantity,
+    additional_parameters: encode(change.additional_parameters),
+    custom_attributes: encode(change.custom_attributes),
+  });
 }
 
 const updateLineQuery = preparedQuery(
@@ -117,16 +157,16 @@ const updateLineQuery = preparedQuery(
 );
 
 /** Ties a line to the page item line it was bought with (CART-029). */
-export async function associateCartLine(
+async function associateCartLine(
   db: Db,
   id: string,
-  change: Pick<CartItemRow, 'associated_item_id' | 'additional_parameters'>,
+  change: Pick<CartItem, 'associated_item_id' | 'additional_parameters'>,
 ): Promise<void> {
   await db
     .updateTable('cart_items')
     .set({
       associated_item_id: change.associated_item_id,
-      additional_parameters: change.additional_parameters,
+      additional_parameters: encode(change.additional_parameters),
     })
     .where('id', '=', id)
     .execute();
@@ -139,23 +179,18 @@ export async function associateCartLine(
  */
 export async function adoptAccessories(
   trx: Db,
-  lines: { id: string; associated_item_id: string | null; additional_parameters: string | null }[],
+  lines: Pick<CartItem, 'id' | 'associated_item_id' | 'additional_parameters'>[],
   pageAsin: string,
   pageLineId: string,
 ) {
   for (const line of lines) {
     if (line.associated_item_id !== pageAsin) continue;
-    const parameters = line.additional_parameters
-      ? (JSON.parse(line.additional_parameters) as AdditionalParameters)
-      : {};
+    const parameters = line.additional_parameters ?? {};
     const itemAssociation = parameters.itemAssociation
       ? { ...parameters.itemAssociation, associatedItemId: pageLineId }
       : undefined;
     line.associated_item_id = pageLineId;
-    line.additional_parameters = JSON.stringify({
-      ...parameters,
-      ...(itemAssociation ? { itemAssociation } : {}),
-    });
+    line.additional_parameters = { ...parameters, ...(itemAssociation ? { itemAssociation } : {}) };
     await associateCartLine(trx, line.id, {
       associated_item_id: pageLineId,
       additional_parameters: line.additional_parameters,
@@ -164,13 +199,14 @@ export async function adoptAccessories(
 }
 
 /** The cart's lines that name `asin` as their page item: accessories waiting for it to be added. */
-export function findLinesWaitingFor(db: Db, cartId: string, asin: string): Promise<CartItemRow[]> {
-  return db
+export async function findLinesWaitingFor(db: Db, cartId: string, asin: string): Promise<CartItem[]> {
+  const rows = await db
     .selectFrom('cart_items')
     .selectAll()
     .where('cart_id', '=', cartId)
     .where('associated_item_id', '=', asin)
     .execute();
+  return rows.map(decodeLine);
 }
 
 export async function deleteCartLine(db: Db, cartId: string, id: string): Promise<number> {
@@ -180,6 +216,26 @@ export async function deleteCartLine(db: Db, cartId: string, id: string): Promis
     .where('id', '=', id)
     .executeTakeFirst();
   return Number(result.numDeletedRows);
+}
+
+/** Removes the line an order bought (whichever cart it is in). */
+export async function deleteOrderedCartLine(db: Db, id: string): Promise<void> {
+  await db.deleteFrom('cart_items').where('id', '=', id).execute();
+}
+
+/** Removes the cart's lines of an offer (a deal's stale line before a fresh claim puts a new one). */
+export async function deleteOfferLinesInCart(db: Db, cartId: string, offerId: string): Promise<void> {
+  await db.deleteFrom('cart_items').where('cart_id', '=', cartId).where('offer_id', '=', offerId).execute();
+}
+
+/** Removes the given lines of an offer, in any cart (the lines behind deal holds that ran out). */
+export async function deleteOfferLines(db: Db, offerId: string, ids: readonly string[]): Promise<void> {
+  if (ids.length === 0) return;
+  await db
+    .deleteFrom('cart_items')
+    .where('id', 'in', [...ids])
+    .where('offer_id', '=', offerId)
+    .execute();
 }
 
 const countUnitsQuery = preparedQuery(
@@ -221,13 +277,34 @@ export async function countCartUnits(
   return Number(rows[0]?.units ?? 0);
 }
 
-export function listCartLines(
+/** A cart line with its offer and product, stored JSON decoded. */
+export type CartLine = {
+  id: string;
+  asin: string;
+  offer_id: string;
+  quantity: number;
+  additional_parameters: AdditionalParameters | null;
+  custom_attributes: CustomAttribute[] | null;
+  associated_item_id: string | null;
+  cart_type: CartType;
+  price_minor: number;
+  currency_code: string;
+  merchant_name: string;
+  min_order_quantity: number;
+  max_order_quantity: number | null;
+  stock: number;
+  title: string;
+  image: StoredImage | null;
+};
+
+/** The owner's lines in carts of the given types, oldest first, with their offers and products. */
+export async function listCartLines(
   db: Db,
   owner: CartOwner,
   marketplaceId: string,
   cartTypes: readonly CartType[],
-) {
-  return db
+): Promise<CartLine[]> {
+  const rows = await db
     .selectFrom('cart_items')
     .innerJoin('carts', 'carts.id', 'cart_items.cart_id')
     .innerJoin('offers', 'offers.id', 'cart_items.offer_id')
@@ -257,8 +334,13 @@ export function listCartLines(
     .orderBy('cart_items.added_at')
     .orderBy('cart_items.id')
     .execute();
+  return rows.map(({ images, additional_parameters, custom_attributes, ...line }) => ({
+    ...line,
+    additional_parameters: decodeStored<AdditionalParameters>(additional_parameters),
+    custom_attributes: decodeStored<CustomAttribute[]>(custom_attributes),
+    image: firstStoredImage(images),
+  }));
 }
-export type CartLineView = Awaited<ReturnType<typeof listCartLines>>[number];
 
 /**
  * Moves every line of the anonymous owner's carts into the customer's carts and deletes the anonymous

@@ -1,4 +1,3 @@
-import { randomBytes } from 'node:crypto';
 import { type Kysely, sql } from 'kysely';
 import { preparedQuery } from '../prepared-query';
 import type { Database, DealClaimRow, DealRow } from '../schema';
@@ -268,44 +267,18 @@ export async function dealActivity(
   return { due: Boolean(Number(row?.due ?? 0)), waiting: Boolean(Number(row?.waiting ?? 0)) };
 }
 
-const claimCartQuery = preparedQuery(
-  (db: Db, p: { id: string; marketplaceId: string; ownerType: string; ownerId: string; now: number }) =>
-    db
-      .insertInto('carts')
-      .values({
-        id: p.id,
-        marketplace_id: p.marketplaceId,
-        owner_type: p.ownerType as CartOwner['type'],
-        owner_id: p.ownerId,
-        cart_type: sql<'RETAIL'>`'RETAIL'`,
-        created_at: p.now,
-        updated_at: p.now,
-      })
-      .onConflict((oc) =>
-        oc
-          .columns(['marketplace_id', 'owner_type', 'owner_id', 'cart_type'])
-          .doUpdateSet((eb) => ({ updated_at: eb.ref('excluded.updated_at') })),
-      )
-      .returning('id'),
-);
-
-/** The shopper's retail cart, made if missing, in one upsert (the claim's hot path). */
-export async function claimCart(
-  db: Db,
-  owner: CartOwner,
-  marketplaceId: string,
-  now: number,
-): Promise<string> {
-  const { rows } = await claimCartQuery(db, {
-    id: `cart-${randomBytes(12).toString('hex')}`,
-    marketplaceId,
-    ownerType: owner.type,
-    ownerId: owner.id,
-    now,
-  });
-  const row = rows[0];
-  if (!row) throw new Error('cart upsert returned no row');
-  return row.id;
+/** The deals whose offers sit in the owner's carts in the marketplace. */
+export async function findDealIdsInCart(db: Db, owner: CartOwner, marketplaceId: string): Promise<string[]> {
+  const rows = await db
+    .selectFrom('cart_items')
+    .innerJoin('carts', 'carts.id', 'cart_items.cart_id')
+    .innerJoin('deals', 'deals.offer_id', 'cart_items.offer_id')
+    .select('deals.id')
+    .where('carts.marketplace_id', '=', marketplaceId)
+    .where('carts.owner_type', '=', owner.type)
+    .where('carts.owner_id', '=', owner.id)
+    .execute();
+  return [...new Set(rows.map((row) => row.id))];
 }
 
 /**

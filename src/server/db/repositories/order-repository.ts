@@ -1,6 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import type { Kysely } from 'kysely';
+import type { ShippingAddress } from '../../../domain/checkout/shipping-address';
 import type { Database, OrderItemRow, OrderRow } from '../schema';
+import { decodeStored, firstStoredImage } from './stored-json';
 
 type Db = Kysely<Database>;
 
@@ -24,14 +26,24 @@ export async function takeStock(db: Db, offerId: string, quantity: number): Prom
   return Number(result.numUpdatedRows) === 1;
 }
 
-export async function insertOrder(db: Db, order: OrderRow, items: OrderItemRow[]): Promise<void> {
-  await db.insertInto('orders').values(order).execute();
+/** An order as it is written: its shipping address as a value, stored as JSON. */
+export type NewOrder = Omit<OrderRow, 'shipping_address'> & { shipping_address: ShippingAddress | null };
+
+export async function insertOrder(db: Db, order: NewOrder, items: OrderItemRow[]): Promise<void> {
+  await db
+    .insertInto('orders')
+    .values({
+      ...order,
+      shipping_address: order.shipping_address ? JSON.stringify(order.shipping_address) : null,
+    })
+    .execute();
   if (items.length) await db.insertInto('order_items').values(items).execute();
 }
 
+/** An order with its lines (each with its product's title and first image), stored JSON decoded. */
 export async function findOrder(db: Db, orderId: string) {
-  const order = await db.selectFrom('orders').selectAll().where('id', '=', orderId).executeTakeFirst();
-  if (!order) return undefined;
+  const row = await db.selectFrom('orders').selectAll().where('id', '=', orderId).executeTakeFirst();
+  if (!row) return undefined;
   const items = await db
     .selectFrom('order_items')
     .innerJoin('products', 'products.asin', 'order_items.asin')
@@ -47,5 +59,21 @@ export async function findOrder(db: Db, orderId: string) {
     .where('order_id', '=', orderId)
     .orderBy('order_items.id')
     .execute();
-  return { order, items };
+  return {
+    order: { ...row, shipping_address: decodeStored<ShippingAddress>(row.shipping_address) },
+    items: items.map(({ images, ...item }) => ({ ...item, image: firstStoredImage(images) })),
+  };
+}
+
+/** The shipping address of the customer's latest order that has one (1-Click ships there). */
+export async function findLastShippingAddress(db: Db, customerId: string): Promise<ShippingAddress | null> {
+  const last = await db
+    .selectFrom('orders')
+    .select('shipping_address')
+    .where('customer_id', '=', customerId)
+    .where('shipping_address', 'is not', null)
+    .orderBy('created_at', 'desc')
+    .limit(1)
+    .executeTakeFirst();
+  return decodeStored<ShippingAddress>(last?.shipping_address ?? null);
 }

@@ -2,6 +2,7 @@ import type { Kysely } from 'kysely';
 import type { Tier } from '../../../domain/pricing/quantity-pricing';
 import { preparedQuery } from '../prepared-query';
 import type { Database, OfferRow, ProductRow, QuantityTierRow } from '../schema';
+import { firstStoredImage } from './stored-json';
 
 type Db = Kysely<Database>;
 
@@ -153,4 +154,17 @@ export function tiersOf(rows: readonly QuantityTierRow[]): Tier[] {
     priceMinor: t.price_minor,
     hidden: t.hidden === 1,
   }));
+}
+
+/** What a buy now line shows of a product: its title and first image. */
+export async function findProductBrief(
+  db: Db,
+  asin: string,
+): Promise<{ asin: string; title: string; image: { src: string; alt: string } | null } | undefined> {
+  const row = await db
+    .selectFrom('products')
+    .select(['asin', 'title', 'images'])
+    .where('asin', '=', asin)
+    .executeTakeFirst();
+  return row ? { asin: row.asin, title: row.title, image: firstStoredImage(row.images) } : undefined;
 }

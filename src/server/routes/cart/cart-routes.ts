@@ -1,7 +1,6 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { parseAddToCartForm } from '../../../domain/cart/add-to-cart-form';
 import { CART_ADD_ITEMS_RESPONSE_TYPE } from '../../../shared/cart-constants';
 import {
   addItemsRequest,
@@ -15,10 +14,10 @@ import {
 import { errorResponse } from '../../../shared/contracts/common';
 import { refTag } from '../../../shared/contracts/logging';
 import { DEFAULT_MARKETPLACE_ID, type Marketplace, marketplaceById } from '../../../shared/marketplaces';
-import { toPrice } from '../../../shared/money/price-format';
-import { type CartType, countCartUnits, listCartLines } from '../../db/repositories/cart-repository';
+import { type CartType, countCartUnits } from '../../db/repositories/cart-repository';
 import { sendError } from '../../plugins/errors';
 import { addCartItems } from '../../services/cart/add-cart-items';
+import { addFormItems, cartItems, cartSummary } from '../../services/cart/cart-api';
 
 const marketplaceParams = z.object({ marketplaceId: z.string().min(1).max(20) });
 const addItemsQuery = z
@@ -152,32 +151,7 @@ export const cartRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const marketplace = marketplaceOr404(request.params.marketplaceId, reply);
       if (!marketplace) return reply;
-      const owner = await request.session.cartOwner();
-      const lines = await listCartLines(
-        app.store.db,
-        owner,
-        marketplace.marketplaceId,
-        typesOf(request.query),
-      );
-      return {
-        type: 'cart.items/v1' as const,
-        entity: {
-          items: lines.map((line) => ({
-            id: line.id,
-            asin: line.asin,
-            offerListingId: line.offer_id,
-            quantity: line.quantity,
-            cartType: line.cart_type,
-            title: line.title,
-            price: toPrice(line.price_minor, line.currency_code, marketplace.priceFormat),
-            ...(line.additional_parameters
-              ? { additionalParameters: JSON.parse(line.additional_parameters) }
-              : {}),
-            ...(line.associated_item_id ? { associatedItemId: line.associated_item_id } : {}),
-            ...(line.custom_attributes ? { customAttributes: JSON.parse(line.custom_attributes) } : {}),
-          })),
-        },
-      };
+      return cartItems(app.store.db, await request.session.cartOwner(), marketplace, typesOf(request.query));
     },
   );
 
@@ -195,23 +169,12 @@ export const cartRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const marketplace = marketplaceOr404(request.params.marketplaceId, reply);
       if (!marketplace) return reply;
-      const owner = await request.session.cartOwner();
-      const types = typesOf(request.query);
-      const lines = await listCartLines(app.store.db, owner, marketplace.marketplaceId, types);
-      return {
-        type: 'cart.summary/v1' as const,
-        entity: {
-          summary: types.map((cartType) => {
-            const mine = lines.filter((l) => l.cart_type === cartType);
-            const subtotal = mine.reduce((sum, l) => sum + l.price_minor * l.quantity, 0);
-            return {
-              cartType,
-              itemCount: mine.reduce((sum, l) => sum + l.quantity, 0),
-              subtotal: toPrice(subtotal, marketplace.currencyCode, marketplace.priceFormat),
-            };
-          }),
-        },
-      };
+      return cartSummary(
+        app.store.db,
+        await request.session.cartOwner(),
+        marketplace,
+        typesOf(request.query),
+      );
     },
   );
 
@@ -229,35 +192,24 @@ export const cartRoutes: FastifyPluginAsyncZod = async (app) => {
     request: FastifyRequest<{ Body: Record<string, string | string[]> }>,
     reply: FastifyReply,
   ) => {
-    const form = parseAddToCartForm(request.body);
-    if (!form.ok) return sendError(reply, 400, form.problem.code, form.problem.message, form.problem.field);
-    if (form.verificationSessionID && form.verificationSessionID !== request.session.id) {
+    const result = await addFormItems(app.store.db, {
+      form: request.body,
+      sessionId: request.session.id,
+      owner: () => request.session.cartOwner(),
+      marketplaceId: DEFAULT_MARKETPLACE_ID,
+      now: app.clock(),
+    });
+    if (!('refusedForm' in result)) {
+      app.metrics.cartAdds.inc({ api: 'form', outcome: result.ok ? 'added' : result.problem.code });
+    }
+    if (!result.ok)
       return sendError(
         reply,
-        403,
-        'session_mismatch',
-        'verificationSessionID does not match this session',
-        'verificationSessionID',
+        result.status,
+        result.problem.code,
+        result.problem.message,
+        result.problem.field,
       );
-    }
-    const owner = await request.session.cartOwner();
-    const result = await addCartItems(
-      app.store.db,
-      owner,
-      DEFAULT_MARKETPLACE_ID,
-      'RETAIL',
-      form.items,
-      app.clock(),
-    );
-    app.metrics.cartAdds.inc({ api: 'form', outcome: result.ok ? 'added' : result.problem.code });
-    if (!result.ok) {
-      // Name the form field the shopper sent (offeringID.3), not the internal item position.
-      const field = result.problem.field.replace(/^items\.(\d+)\.(\w+)$/, (_m, i: string, f: string) => {
-        const name = f === 'offerListingId' ? 'offeringID' : f;
-        return `${name}.${form.items[Number(i)]?.index ?? i}`;
-      });
-      return sendError(reply, result.status, result.problem.code, result.problem.message, field);
-    }
     return { isOK: true as const, cartQuantity: result.count, items: result.items };
   };
   app.post('/gp/add-to-cart/json/', formRoute, addFromForm);

@@ -13,7 +13,6 @@ import {
   CLAIM_QUANTITY_RESTRICTION_ERROR,
 } from '../../../shared/deal-constants';
 import { marketplaceById } from '../../../shared/marketplaces';
-import { deviceOf } from '../../plugins/device';
 import { sendError } from '../../plugins/errors';
 import { claimDeal } from '../../services/deals/claim-deal';
 
@@ -63,7 +62,7 @@ export const dealRoutes: FastifyPluginAsyncZod = async (app) => {
         quantity: request.body.quantity,
         owner: await request.session.cartOwner(),
         shopper: { hasPrimeSavingsBenefit: customer?.isPrime === true },
-        device: deviceOf(request),
+        device: request.device,
         installmentsProgramId: request.body.installmentsProgramId,
         devicePreRegistered: request.body.devicePreRegistered,
         now: app.clock(),

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { createTestApp, Shopper, type TestContext } from '../../../../tests/helpers/test-app';
 import { dialects } from '../../../../tests/helpers/test-store';
-import { SIGN_IN_FAILURE_LIMIT, SIGN_IN_FAILURE_WINDOW_MS } from './sign-in-routes';
+import { SIGN_IN_FAILURE_LIMIT, SIGN_IN_FAILURE_WINDOW_MS } from '../../services/sign-in/sign-in';
 
 const SPEAKER = { asin: 'B0PDPSPK01', offerListingId: 'OL-B0PDPSPK01-NEW' };
 

@@ -1,33 +1,12 @@
-import { randomUUID } from 'node:crypto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { SignInPageData } from '../../../shared/contracts/pages/sign-in-page';
 import { signInForm, signInQuery } from '../../../shared/contracts/sign-in';
 import { DEFAULT_MARKETPLACE_ID, marketplaceById } from '../../../shared/marketplaces';
-import { mergeCarts } from '../../db/repositories/cart-repository';
-import {
-  clearSignInFailures,
-  countSignInFailures,
-  createCustomer,
-  createSession,
-  deleteSession,
-  findCustomerByEmail,
-  recordSignInFailure,
-} from '../../db/repositories/customer-repository';
-import { adoptDealClaims } from '../../db/repositories/deal-repository';
 import { sendError } from '../../plugins/errors';
-import { SIGNED_IN_TTL_MS } from '../../plugins/session';
 import type { ClientAssets } from '../../render/client-assets';
 import { sendPage, shopperView } from '../../render/send-page';
-import { hashPassword, verifyPassword } from '../../security/passwords';
-
-export const SIGN_IN_FAILURE_LIMIT = 5;
-/** Per address the limit is higher: many shoppers can share one (offices, mobile carriers). */
-export const SIGN_IN_FAILURE_LIMIT_PER_IP = 50;
-export const SIGN_IN_FAILURE_WINDOW_MS = 15 * 60 * 1000;
-
-// A hash to compare against when the email is unknown, so both failures take the same time.
-const UNKNOWN_ACCOUNT_HASH = hashPassword(randomUUID());
+import { SIGN_IN_FAILURE_WINDOW_MS, signInWithPassword, signOut } from '../../services/sign-in/sign-in';
 
 export const signInRoutes: FastifyPluginAsyncZod<{ assets?: ClientAssets }> = async (app, { assets }) => {
   const language = marketplaceById(DEFAULT_MARKETPLACE_ID)?.language ?? 'en-US';
@@ -67,20 +46,6 @@ export const signInRoutes: FastifyPluginAsyncZod<{ assets?: ClientAssets }> = as
     );
   };
 
-  /** The new session id at sign-in (no fixation) and the anonymous cart merged into the customer's, once. */
-  const startSession = async (request: FastifyRequest, reply: FastifyReply, customerId: string) => {
-    const anonymous = await request.session.cartOwner();
-    const now = app.clock();
-    request.session.rotate(reply);
-    await app.store.db.transaction().execute(async (trx) => {
-      await createSession(trx, { id: request.session.rowId, customerId, now, ttlMs: SIGNED_IN_TTL_MS });
-      if (anonymous.type === 'session') {
-        await mergeCarts(trx, anonymous, { type: 'customer', id: customerId }, now);
-        await adoptDealClaims(trx, anonymous, { type: 'customer', id: customerId });
-      }
-    });
-  };
-
   app.get('/gp/sign-in.html', { schema: { hide: true, querystring: signInQuery } }, async (request, reply) =>
     page(request, reply, 200, {
       returnTo: request.query.path ?? '/',
@@ -114,74 +79,32 @@ export const signInRoutes: FastifyPluginAsyncZod<{ assets?: ClientAssets }> = as
       }
       const form = request.body;
       if (form.action === 'sign-out') {
-        await deleteSession(app.store.db, request.session.rowId);
+        await signOut(app.store.db, request.session.rowId);
         request.session.rotate(reply);
         return reply.redirect(form.path, 303);
       }
-
-      const now = app.clock();
-      const ip = request.ip;
-      const failures = await countSignInFailures(
-        app.store.db,
-        form.email,
-        ip,
-        now - SIGN_IN_FAILURE_WINDOW_MS,
-      );
-      if (failures.email >= SIGN_IN_FAILURE_LIMIT || failures.ip >= SIGN_IN_FAILURE_LIMIT_PER_IP) {
-        app.metrics.signIns.inc({ outcome: 'rate_limited' });
+      const result = await signInWithPassword(app.store.db, form, {
+        ip: request.ip,
+        now: app.clock(),
+        session: {
+          cartOwner: () => request.session.cartOwner(),
+          rotate: () => {
+            request.session.rotate(reply);
+            return request.session.rowId;
+          },
+        },
+      });
+      if (result.outcome) app.metrics.signIns.inc({ outcome: result.outcome });
+      if (result.ok) return reply.redirect(form.path, 303);
+      if (result.status === 429) {
         reply.header('retry-after', String(Math.ceil(SIGN_IN_FAILURE_WINDOW_MS / 1000)));
-        return page(request, reply, 429, {
-          returnTo: form.path,
-          mode: form.action,
-          email: form.email,
-          error: 'Too many failed attempts. Wait 15 minutes and try again.',
-        });
       }
-
-      if (form.action === 'create-account') {
-        if (await findCustomerByEmail(app.store.db, form.email)) {
-          return page(request, reply, 409, {
-            returnTo: form.path,
-            mode: 'create-account',
-            email: form.email,
-            error: 'An account with this email already exists. Sign in instead.',
-          });
-        }
-        const id = `cust-${randomUUID()}`;
-        await createCustomer(app.store.db, {
-          id,
-          email: form.email,
-          password_hash: await hashPassword(form.password),
-          name: form.name,
-          is_prime: 0,
-          is_business: 0,
-          postal_code: null,
-          created_at: now,
-        });
-        await startSession(request, reply, id);
-        app.metrics.signIns.inc({ outcome: 'account_created' });
-        return reply.redirect(form.path, 303);
-      }
-
-      const customer = await findCustomerByEmail(app.store.db, form.email);
-      const valid = await verifyPassword(
-        form.password,
-        customer?.password_hash ?? (await UNKNOWN_ACCOUNT_HASH),
-      );
-      if (!customer || !valid) {
-        await recordSignInFailure(app.store.db, form.email, ip, now);
-        app.metrics.signIns.inc({ outcome: 'failed' });
-        return page(request, reply, 401, {
-          returnTo: form.path,
-          mode: 'sign-in',
-          email: form.email,
-          error: 'Your email or password is incorrect.',
-        });
-      }
-      await clearSignInFailures(app.store.db, form.email);
-      await startSession(request, reply, customer.id);
-      app.metrics.signIns.inc({ outcome: 'signed_in' });
-      return reply.redirect(form.path, 303);
+      return page(request, reply, result.status, {
+        returnTo: form.path,
+        mode: form.action,
+        email: form.email,
+        error: result.error,
+      });
     },
   );
 };

@@ -2,11 +2,11 @@ import type { Kysely } from 'kysely';
 import { accessoryOrderQuantity } from '../../../domain/accessories/accessories';
 import { parseAddToCartForm } from '../../../domain/cart/add-to-cart-form';
 import { associationWith } from '../../../domain/cart/cart-request';
+import type { CartApiItem } from '../../../shared/contracts/cart';
 import { findAccessoryProducts, findProductAccessories } from '../../db/repositories/accessory-repository';
 import type { Database } from '../../db/schema';
-import type { ItemToAdd } from '../cart/add-cart-items';
 
-type Upsells = { ok: true; items: ItemToAdd[] } | { ok: false; message: string };
+type Upsells = { ok: true; items: CartApiItem[] } | { ok: false; message: string };
 
 const ACCESSORY_FIELD = /^accessory\.(\d{1,2})$/;
 
@@ -49,7 +49,7 @@ export async function buyBoxUpsells(
     marketplaceId,
   );
   const pageQuantity = Number(form.quantity) || 1;
-  const items: ItemToAdd[] = [];
+  const items: CartApiItem[] = [];
   for (const { slot, asin } of ticked) {
     const configured = block?.slots[slot - 1];
     const offer = offers.get(asin);

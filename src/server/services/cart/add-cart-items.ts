@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
 import { checkCartLine, type LineProblem } from '../../../domain/cart/cart-line-rules';
-import type { AdditionalParameters } from '../../../shared/contracts/cart';
+import type { CartApiItem } from '../../../shared/contracts/cart';
 import {
   adoptAccessories,
   type CartOwner,
@@ -14,14 +14,6 @@ import {
 } from '../../db/repositories/cart-repository';
 import { findOffer } from '../../db/repositories/product-repository';
 import type { Database } from '../../db/schema';
-
-export type ItemToAdd = {
-  asin: string;
-  offerListingId: string;
-  quantity: number;
-  additionalParameters?: AdditionalParameters;
-  customAttributes?: { name: string; value: string }[];
-};
 
 export type AddedLine = { id: string; asin: string; offerListingId: string; quantity: number };
 
@@ -65,7 +57,7 @@ export async function addCartItems(
   owner: CartOwner,
   marketplaceId: string,
   cartType: CartType,
-  items: readonly ItemToAdd[],
+  items: readonly CartApiItem[],
   now: number,
 ): Promise<AddResult> {
   try {
@@ -121,8 +113,8 @@ export async function addCartItems(
               },
             }
           : item.additionalParameters;
-        const parameters = stored ? JSON.stringify(stored) : null;
-        const customs = item.customAttributes?.length ? JSON.stringify(item.customAttributes) : null;
+        const parameters = stored ?? null;
+        const customs = item.customAttributes?.length ? item.customAttributes : null;
         const same = lines.find((l) => l.offer_id === offer.id && l.associated_item_id === association);
         if (same) {
           same.quantity += item.quantity;

@@ -1,7 +1,8 @@
 import type { Kysely } from 'kysely';
 import { checkCartLine, type LineProblem } from '../../../domain/cart/cart-line-rules';
 import type { ShippingAddress } from '../../../domain/checkout/shipping-address';
-import { unitPriceFor } from '../../../domain/pricing/quantity-pricing';
+import { priceCartLines } from '../../../domain/pricing/price-cart-lines';
+import { deleteOrderedCartLine } from '../../db/repositories/cart-repository';
 import { orderHeldUnits } from '../../db/repositories/deal-repository';
 import { insertOrder, newOrderId, takeStock } from '../../db/repositories/order-repository';
 import { findOffer, findTiers, tiersOf } from '../../db/repositories/product-repository';
@@ -48,8 +49,7 @@ export async function placeOrder(
   try {
     return await db.transaction().execute(async (trx) => {
       const orderId = newOrderId();
-      const items = [];
-      let subtotal = 0;
+      const bought = [];
       let currency = 'USD';
       for (const [index, line] of order.lines.entries()) {
         const offer = await findOffer(trx, line.offerListingId);
@@ -96,19 +96,27 @@ export async function placeOrder(
           });
         }
         const tiers = await findTiers(trx, [offer.id]);
-        const unit = unitPriceFor(offer.price_minor, tiersOf(tiers), line.quantity);
-        subtotal += unit * line.quantity;
         currency = offer.currency_code;
-        items.push({
-          id: `${orderId}-${index + 1}`,
-          order_id: orderId,
+        bought.push({
           asin: offer.asin,
-          offer_id: offer.id,
+          offerId: offer.id,
+          basePriceMinor: offer.price_minor,
+          tiers: tiersOf(tiers),
           quantity: line.quantity,
-          unit_price_minor: unit,
         });
-        if (line.cartLineId) await trx.deleteFrom('cart_items').where('id', '=', line.cartLineId).execute();
+        if (line.cartLineId) await deleteOrderedCartLine(trx, line.cartLineId);
       }
+      // Priced as the cart and checkout priced the same lines.
+      const priced = priceCartLines(bought);
+      const subtotal = priced.subtotalMinor;
+      const items = priced.lines.map((line, index) => ({
+        id: `${orderId}-${index + 1}`,
+        order_id: orderId,
+        asin: line.asin,
+        offer_id: line.offerId,
+        quantity: line.quantity,
+        unit_price_minor: line.unitPriceMinor,
+      }));
       await insertOrder(
         trx,
         {
@@ -120,7 +128,7 @@ export async function placeOrder(
           subtotal_minor: subtotal,
           currency_code: currency,
           created_at: order.now,
-          shipping_address: JSON.stringify(order.address),
+          shipping_address: order.address,
           placed_via: order.via,
         },
         items,

@@ -17,6 +17,10 @@ import {
 import {
   adoptAccessories,
   type CartOwner,
+  deleteCartLine,
+  deleteOfferLines,
+  deleteOfferLinesInCart,
+  ensureCart,
   findLinesWaitingFor,
   insertCartLine,
   newCartItemId,
@@ -24,13 +28,13 @@ import {
 import {
   backToWaitlist,
   type ClaimKey,
-  claimCart,
   type DealWithOffer,
   dealActivity,
   expireHolds,
   findClaim,
   findDeal,
   findDealForClaim,
+  findDealIdsInCart,
   freeUnits,
   headOfWaitlist,
   joinWaitlist,
@@ -179,13 +183,7 @@ export async function claimDeal(db: Db, input: ClaimInput): Promise<ClaimOutcome
         };
       }
       // No units free: the fresh hold becomes a waitlist entry, and its cart line goes.
-      if (cartId) {
-        await trx
-          .deleteFrom('cart_items')
-          .where('id', '=', cartItemId)
-          .where('cart_id', '=', cartId)
-          .execute();
-      }
+      if (cartId) await deleteCartLine(trx, cartId, cartItemId);
       if (input.now >= deal.end_time) throw new DealEnded();
       const { ticket, served } = await nextWaitlistTicket(trx, deal.id);
       await joinWaitlist(trx, key, {
@@ -272,14 +270,8 @@ async function putDealInCart(
     now: number;
   },
 ): Promise<string> {
-  const cartId = await claimCart(db, owner, deal.marketplace_id, line.now);
-  if (line.replace) {
-    await db
-      .deleteFrom('cart_items')
-      .where('cart_id', '=', cartId)
-      .where('offer_id', '=', deal.offer_id)
-      .execute();
-  }
+  const cartId = await ensureCart(db, owner, deal.marketplace_id, 'RETAIL', line.now);
+  if (line.replace) await deleteOfferLinesInCart(db, cartId, deal.offer_id);
   const parameters = {
     ...(line.installmentsProgramId ? { installments: { programId: line.installmentsProgramId } } : {}),
     ...(line.devicePreRegistered !== undefined
@@ -292,7 +284,7 @@ async function putDealInCart(
     asin: deal.asin,
     offer_id: deal.offer_id,
     quantity: line.quantity,
-    additional_parameters: Object.keys(parameters).length ? JSON.stringify(parameters) : null,
+    additional_parameters: Object.keys(parameters).length ? parameters : null,
     custom_attributes: null,
     associated_item_id: null,
     added_at: line.now,
@@ -325,13 +317,7 @@ export async function settleDeal(
     const expired = await expireHolds(trx, deal.id, now);
     if (expired.length) {
       const lines = expired.map((e) => e.cart_item_id).filter((id): id is string => id !== null);
-      if (lines.length) {
-        await trx
-          .deleteFrom('cart_items')
-          .where('id', 'in', lines)
-          .where('offer_id', '=', deal.offer_id)
-          .execute();
-      }
+      await deleteOfferLines(trx, deal.offer_id, lines);
       await returnDealUnits(
         trx,
         deal.id,
@@ -362,7 +348,7 @@ export async function settleDeal(
         continue;
       }
       // Another process took the units meanwhile: the head keeps its place.
-      await trx.deleteFrom('cart_items').where('id', '=', cartItemId).where('cart_id', '=', cartId).execute();
+      await deleteCartLine(trx, cartId, cartItemId);
       await backToWaitlist(trx, head, units, deal.end_time);
       break;
     }
@@ -387,16 +373,7 @@ export async function releaseDealLine(db: Db, cartItemId: string, now: number): 
  * never shows at the deal price. One read when the cart holds no deal.
  */
 export async function settleDealsInCart(db: Db, owner: CartOwner, marketplaceId: string, now: number) {
-  const rows = await db
-    .selectFrom('cart_items')
-    .innerJoin('carts', 'carts.id', 'cart_items.cart_id')
-    .innerJoin('deals', 'deals.offer_id', 'cart_items.offer_id')
-    .select('deals.id')
-    .where('carts.marketplace_id', '=', marketplaceId)
-    .where('carts.owner_type', '=', owner.type)
-    .where('carts.owner_id', '=', owner.id)
-    .execute();
-  for (const dealId of new Set(rows.map((r) => r.id))) {
+  for (const dealId of await findDealIdsInCart(db, owner, marketplaceId)) {
     const deal = await findDeal(db, dealId);
     if (deal) await settleDeal(db, deal, now);
   }

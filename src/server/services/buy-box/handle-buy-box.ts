@@ -1,0 +1,110 @@
+import type { Kysely } from 'kysely';
+import { shopperMessage } from '../../../domain/cart/cart-line-rules';
+import type { CartOwner } from '../../db/repositories/cart-repository';
+import { findLastShippingAddress } from '../../db/repositories/order-repository';
+import type { Customer } from '../../db/repositories/session-repository';
+import type { Database } from '../../db/schema';
+import { addCartItems } from '../cart/add-cart-items';
+import { placeOrder } from '../checkout/place-order';
+import { buyBoxUpsells } from './buy-box-upsells';
+
+export const CHECKOUT_PATH = '/gp/buy/spc/handlers/display.html';
+export const THANK_YOU_PATH = '/gp/buy/thankyou/handlers/display.html';
+const CART_PATH = '/gp/cart/view.html';
+
+/** The buy box posted as a plain form; accessory upsells ride along as further fields. */
+export type BuyBoxForm = {
+  ASIN: string;
+  offerListingID: string;
+  quantity: number;
+  'submit.add-to-cart'?: string | undefined;
+  'submit.buy-now'?: string | undefined;
+  'submit.one-click'?: string | undefined;
+  'gift-wrap'?: 'true' | 'false' | 'on' | undefined;
+  'device-preregistration'?: 'true' | 'false' | 'on' | undefined;
+  'installments-check'?: string | undefined;
+  [field: string]: unknown;
+};
+
+/** Where the shopper goes next, and what happened on the way (for metrics and caches). */
+export type BuyBoxOutcome = {
+  location: string;
+  /** Set when items were added to the cart: 'added' or the refusal's code. */
+  cartAdd?: string;
+  /** An order was placed (1-Click): stock changed. */
+  orderPlaced?: boolean;
+};
+
+const cartError = (message: string) => `${CART_PATH}?${new URLSearchParams({ error: message })}`;
+const flag = (value: string | undefined) => value === 'true' || value === 'on';
+
+/**
+ * The buy box form (BB-001): the submit button pressed decides. 1-Click orders at once to the address
+ * of the customer's last order (without one, checkout asks); buy now of the item alone goes to
+ * checkout; otherwise the item and its accessory upsells go to the cart (then to checkout for buy now).
+ */
+export async function handleBuyBox(
+  db: Kysely<Database>,
+  input: {
+    form: BuyBoxForm;
+    marketplaceId: string;
+    session: { customer(): Promise<Customer | null>; cartOwner(): Promise<CartOwner> };
+    now: number;
+  },
+): Promise<BuyBoxOutcome> {
+  const { form, marketplaceId } = input;
+  const item = { asin: form.ASIN, offerListingId: form.offerListingID, quantity: form.quantity };
+  const upsells = await buyBoxUpsells(db, marketplaceId, form);
+  if (!upsells.ok) return { location: cartError(upsells.message) };
+  if (form['submit.one-click'] !== undefined) {
+    const customer = await input.session.customer();
+    const address = customer ? await findLastShippingAddress(db, customer.id) : null;
+    if (customer && address) {
+      const result = await placeOrder(db, {
+        customerId: customer.id,
+        marketplaceId,
+        lines: [item, ...upsells.items],
+        address,
+        via: 'one-click',
+        now: input.now,
+      });
+      if (result.ok) {
+        return {
+          location: `${THANK_YOU_PATH}?orderId=${encodeURIComponent(result.orderId)}`,
+          orderPlaced: true,
+        };
+      }
+      return { location: cartError(shopperMessage(result.problem)) };
+    }
+  }
+  const buyNow = form['submit.buy-now'] !== undefined || form['submit.one-click'] !== undefined;
+  if (buyNow && upsells.items.length === 0) {
+    const query = new URLSearchParams({ ...item, quantity: String(item.quantity) });
+    return { location: `${CHECKOUT_PATH}?${query}` };
+  }
+  const result = await addCartItems(
+    db,
+    await input.session.cartOwner(),
+    marketplaceId,
+    'RETAIL',
+    [
+      {
+        ...item,
+        additionalParameters: {
+          ...(form['gift-wrap'] ? { giftOptions: { includeGiftReceipt: flag(form['gift-wrap']) } } : {}),
+          ...(form['device-preregistration']
+            ? { devicePreregistration: { selected: flag(form['device-preregistration']) } }
+            : {}),
+          ...(form['installments-check'] ? { installments: { programId: form['installments-check'] } } : {}),
+        },
+      },
+      ...upsells.items,
+    ],
+    input.now,
+  );
+  const cartAdd = result.ok ? 'added' : result.problem.code;
+  if (!result.ok) return { location: cartError(shopperMessage(result.problem)), cartAdd };
+  // Buy now with accessories: the page item and its accessories go to the cart, then to checkout.
+  if (buyNow) return { location: CHECKOUT_PATH, cartAdd };
+  return { location: `${CART_PATH}?notice=added`, cartAdd };
+}

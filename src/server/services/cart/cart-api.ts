@@ -1,0 +1,121 @@
+import type { Kysely } from 'kysely';
+import type { z } from 'zod';
+import { parseAddToCartForm } from '../../../domain/cart/add-to-cart-form';
+import type { cartItemsResponse, cartSummaryResponse } from '../../../shared/contracts/cart';
+import type { Marketplace } from '../../../shared/marketplaces';
+import { toPrice } from '../../../shared/money/price-format';
+import type { CartOwner, CartType } from '../../db/repositories/cart-repository';
+import type { Database } from '../../db/schema';
+import { type AddResult, addCartItems } from './add-cart-items';
+import { pricedCartLines } from './cart-lines';
+
+type Db = Kysely<Database>;
+
+/** The cart lines answer (cart.items/v1): each line at the unit price its quantity pays. */
+export async function cartItems(
+  db: Db,
+  owner: CartOwner,
+  marketplace: Marketplace,
+  cartTypes: readonly CartType[],
+): Promise<z.infer<typeof cartItemsResponse>> {
+  const priced = await pricedCartLines(db, owner, marketplace.marketplaceId, cartTypes);
+  return {
+    type: 'cart.items/v1',
+    entity: {
+      items: priced.lines.map((line) => ({
+        id: line.id,
+        asin: line.asin,
+        offerListingId: line.offer_id,
+        quantity: line.quantity,
+        cartType: line.cart_type,
+        title: line.title,
+        price: toPrice(line.unitPriceMinor, line.currency_code, marketplace.priceFormat),
+        ...(line.additional_parameters ? { additionalParameters: line.additional_parameters } : {}),
+        ...(line.associated_item_id ? { associatedItemId: line.associated_item_id } : {}),
+        ...(line.custom_attributes ? { customAttributes: line.custom_attributes } : {}),
+      })),
+    },
+  };
+}
+
+/** Subtotal and unit count per cart type (cart.summary/v1), priced as the cart page and checkout price them. */
+export async function cartSummary(
+  db: Db,
+  owner: CartOwner,
+  marketplace: Marketplace,
+  cartTypes: readonly CartType[],
+): Promise<z.infer<typeof cartSummaryResponse>> {
+  const priced = await pricedCartLines(db, owner, marketplace.marketplaceId, cartTypes);
+  return {
+    type: 'cart.summary/v1',
+    entity: {
+      summary: cartTypes.map((cartType) => {
+        const mine = priced.lines.filter((line) => line.cart_type === cartType);
+        return {
+          cartType,
+          itemCount: mine.reduce((sum, line) => sum + line.quantity, 0),
+          subtotal: toPrice(
+            mine.reduce((sum, line) => sum + line.lineTotalMinor, 0),
+            marketplace.currencyCode,
+            marketplace.priceFormat,
+          ),
+        };
+      }),
+    },
+  };
+}
+
+/** A form refused before the cart was touched says so (`refusedForm`): no add was tried. */
+export type FormAddResult =
+  | AddResult
+  | {
+      ok: false;
+      refusedForm: true;
+      status: 400 | 403;
+      problem: { code: string; message: string; field: string };
+    };
+
+/**
+ * The legacy add-to-cart form (CART-030..033): reads asin.{i}/offeringID.{i}/quantity.{i}, checks the
+ * form's session id against the shopper's, and adds the items to the retail cart. A refusal names the
+ * form field the shopper sent (offeringID.3), not the internal item position.
+ */
+export async function addFormItems(
+  db: Db,
+  input: {
+    form: Record<string, string | string[]>;
+    sessionId: string;
+    owner: () => Promise<CartOwner>;
+    marketplaceId: string;
+    now: number;
+  },
+): Promise<FormAddResult> {
+  const form = parseAddToCartForm(input.form);
+  if (!form.ok) return { ok: false, refusedForm: true, status: 400, problem: form.problem };
+  if (form.verificationSessionID && form.verificationSessionID !== input.sessionId) {
+    return {
+      ok: false,
+      refusedForm: true,
+      status: 403,
+      problem: {
+        code: 'session_mismatch',
+        message: 'verificationSessionID does not match this session',
+        field: 'verificationSessionID',
+      },
+    };
+  }
+  const result = await addCartItems(
+    db,
+    await input.owner(),
+    input.marketplaceId,
+    'RETAIL',
+    form.items,
+    input.now,
+  );
+  if (result.ok) return result;
+  const field = result.problem.field.replace(/^items\.(\d+)\.(\w+)$/, (_m, i: string, f: string) => {
+    const name = f === 'offerListingId' ? 'offeringID' : f;
+    return `${name}.${form.items[Number(i)]?.index ?? i}`;
+  });
+  return { ...result, problem: { ...result.problem, field } };
+}

@@ -1,0 +1,73 @@
+import type { Kysely } from 'kysely';
+import { checkCartLine, shopperMessage } from '../../../domain/cart/cart-line-rules';
+import type { OrderLineView } from '../../../shared/contracts/pages/order-lines';
+import type { Marketplace } from '../../../shared/marketplaces';
+import {
+  type CartOwner,
+  deleteCartLine,
+  findCartId,
+  findCartLine,
+  updateCartLine,
+} from '../../db/repositories/cart-repository';
+import { findOffer } from '../../db/repositories/product-repository';
+import type { Database } from '../../db/schema';
+import { releaseDealLine, settleDealsInCart } from '../deals/claim-deal';
+import { cartLineViews } from './cart-lines';
+
+type Db = Kysely<Database>;
+
+/** The retail cart as the cart page shows it: deals brought up to `now` first, so no lapsed hold shows. */
+export async function cartPageLines(
+  db: Db,
+  owner: CartOwner,
+  marketplace: Marketplace,
+  now: number,
+): Promise<{ lines: OrderLineView[]; subtotalMinor: number; itemCount: number }> {
+  await settleDealsInCart(db, owner, marketplace.marketplaceId, now);
+  return cartLineViews(db, owner, marketplace);
+}
+
+export type CartLineChange = { lineId: string; quantity?: number | undefined; action: 'update' | 'delete' };
+
+/**
+ * The cart page's plain-form change of one line: a new quantity (checked against the offer's limits
+ * and stock) or its removal. Answers the notice to show, or the problem in the shopper's words.
+ */
+export async function changeCartLine(
+  db: Db,
+  owner: CartOwner,
+  marketplaceId: string,
+  change: CartLineChange,
+  now: number,
+): Promise<{ notice: 'updated' | 'removed' } | { error: string }> {
+  const { lineId, quantity, action } = change;
+  const cartId = await findCartId(db, owner, marketplaceId, 'RETAIL');
+  const line = cartId ? await findCartLine(db, cartId, lineId) : undefined;
+  if (!cartId || !line) return { error: 'That item is no longer in your cart.' };
+  if (action === 'delete' || quantity === 0) {
+    await deleteCartLine(db, cartId, lineId);
+    // A removed deal line gives its held units back to the deal (and its waitlist) at once.
+    await releaseDealLine(db, lineId, now);
+    return { notice: 'removed' };
+  }
+  const offer = await findOffer(db, line.offer_id);
+  if (offer?.condition_type === 'LIGHTNING_DEAL' && quantity !== undefined && quantity !== line.quantity) {
+    return { error: 'The quantity of a deal is set when you claim it.' };
+  }
+  const problem = offer
+    ? checkCartLine(
+        {
+          asin: offer.asin,
+          buyable: offer.buyable === 1,
+          stock: offer.stock,
+          minOrderQuantity: offer.min_order_quantity,
+          maxOrderQuantity: offer.max_order_quantity,
+        },
+        line.asin,
+        quantity ?? line.quantity,
+      )
+    : { code: 'offer_not_found', message: 'This item is no longer available.', field: 'quantity' };
+  if (problem) return { error: shopperMessage(problem) };
+  await updateCartLine(db, lineId, { ...line, quantity: quantity ?? line.quantity });
+  return { notice: 'updated' };
+}
