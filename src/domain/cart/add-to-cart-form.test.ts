@@ -1,5 +1,14 @@
 import { describe, expect, test } from 'vitest';
-import { parseAddToCartForm } from './add-to-cart-form';
+import {
+  BUY_BOX_FIELDS,
+  buyBoxFormChoices,
+  itemFieldNames,
+  pageItemParameters,
+  pageItemPayload,
+  parseAddToCartForm,
+  upsellFormFields,
+} from './add-to-cart-form';
+import { setPageAsin, setUpsell } from './buy-box-items';
 
 describe('parseAddToCartForm', () => {
   test('CART-030 reads verificationSessionID, clientName, asin.{i}, offeringID.{i} and quantity.{i}', () => {
@@ -88,6 +97,71 @@ describe('parseAddToCartForm', () => {
     expect(parseAddToCartForm({ 'offeringID.1': 'OL-1' })).toEqual({
       ok: false,
       problem: { code: 'missing_asin', message: 'asin.1 is required', field: 'asin.1' },
+    });
+  });
+});
+
+describe('the page item and its choices, for the script and the plain form alike', () => {
+  const item = { asin: 'B0PDPSPK01', offerListingId: 'OL-1', quantity: 2 };
+
+  test('BB-013 BB-014 BB-018 each offered choice becomes its additional parameter', () => {
+    expect(
+      pageItemPayload(item, { giftWrap: false, preregistration: true, installmentsProgramId: 'INST-12' }),
+    ).toEqual({
+      ...item,
+      additionalParameters: {
+        giftOptions: { includeGiftReceipt: false },
+        devicePreregistration: { selected: true },
+        installments: { programId: 'INST-12' },
+      },
+    });
+  });
+
+  test('a page item without choices carries no additional parameters', () => {
+    expect(pageItemPayload(item, {})).toEqual(item);
+    expect(pageItemParameters({ installmentsProgramId: '' })).toBeUndefined();
+  });
+
+  test('BB-014 BB-019 the plain form posts the same choices as the script sends', () => {
+    const choices = { giftWrap: true, preregistration: false, installmentsProgramId: 'INST-12' };
+    const form = {
+      [BUY_BOX_FIELDS.asin]: item.asin,
+      [BUY_BOX_FIELDS.giftWrap]: 'on',
+      [BUY_BOX_FIELDS.preregistration]: 'false',
+      [BUY_BOX_FIELDS.installments]: 'INST-12',
+    };
+    expect(buyBoxFormChoices(form)).toEqual(choices);
+    expect(pageItemParameters(buyBoxFormChoices(form))).toEqual(pageItemParameters(choices));
+    expect(buyBoxFormChoices({ [BUY_BOX_FIELDS.asin]: item.asin })).toEqual({});
+  });
+
+  test('CART-024 the fields the page writes are the fields the server reads back', () => {
+    let items = setPageAsin([], { asin: 'B0PDPSPK01', offerId: 'OL-SPK', quantity: 1 }).items;
+    items = setUpsell(items, { asin: 'B0PDPSTD01', offerId: 'OL-STD', quantity: 3 }).items;
+    items = setUpsell(items, {
+      asin: 'B0PDPMUS01',
+      offerId: 'OL-MUS',
+      quantity: 1,
+      customAttribute: { name: 'plan', value: 'music' },
+    }).items;
+    const parsed = parseAddToCartForm(Object.fromEntries(upsellFormFields(items)));
+    expect(parsed).toEqual({
+      ok: true,
+      items: [
+        { index: 1, asin: 'B0PDPSTD01', offerListingId: 'OL-STD', quantity: 3, customAttributes: [] },
+        {
+          index: 2,
+          asin: 'B0PDPMUS01',
+          offerListingId: 'OL-MUS',
+          quantity: 1,
+          customAttributes: [{ name: 'plan', value: 'music' }],
+        },
+      ],
+    });
+    expect(itemFieldNames(1)).toEqual({
+      asin: 'asin.1',
+      offerListingId: 'offeringID.1',
+      quantity: 'quantity.1',
     });
   });
 });

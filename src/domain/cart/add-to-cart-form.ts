@@ -1,4 +1,106 @@
-// Reads the legacy add-to-cart form (S1 §7, CART-024/030/032) into cart items.
+// The add-to-cart form fields in both directions (S1 §7, CART-024/030/032): the names the page writes
+// into the buy box form, how the server reads them back into cart items, and the page item's choices
+// (gift receipt, device linking, installments) as the cart API payload. The buy box's script and the
+// server's form route both build the page item here, so the two paths cannot drift.
+import type { AdditionalParameters, CartApiItem } from '../../shared/contracts/cart';
+import type { BuyBoxItems } from './buy-box-items';
+
+/** The buy box form's own fields for the page item and its choices. */
+export const BUY_BOX_FIELDS = {
+  asin: 'ASIN',
+  offerListingId: 'offerListingID',
+  quantity: 'quantity',
+  giftWrap: 'gift-wrap',
+  preregistration: 'device-preregistration',
+  installments: 'installments-check',
+} as const;
+
+/** The buy box's submit buttons, by the name each posts. */
+export const PURCHASE_BUTTONS = {
+  addToCart: 'submit.add-to-cart',
+  buyNow: 'submit.buy-now',
+  oneClick: 'submit.one-click',
+} as const;
+
+/** CART-024: item i's fields (i counts from 1). */
+export const itemFieldNames = (i: number) => ({
+  asin: `asin.${i}`,
+  offerListingId: `offeringID.${i}`,
+  quantity: `quantity.${i}`,
+});
+
+/** CART-024: the extra-data form fields of item n's m-th attribute. */
+export const customAttributeFieldNames = (n: number, m: number) => ({
+  name: `custom-name.${n}.${m}`,
+  value: `custom-value.${n}.${m}`,
+});
+
+/**
+ * The form fields of the upsells for the buy box form (asin.{i}, offeringID.{i}, quantity.{i} and
+ * custom-name/custom-value.{i}.{m}); i counts from 1 over the upsells.
+ */
+export function upsellFormFields(items: BuyBoxItems): [string, string][] {
+  return items.slice(1).flatMap((item, index) => {
+    const names = itemFieldNames(index + 1);
+    const fields: [string, string][] = [
+      [names.asin, item.asin],
+      [names.offerListingId, item.offerId],
+      [names.quantity, String(item.quantity)],
+    ];
+    if (item.customAttribute) {
+      const custom = customAttributeFieldNames(index + 1, 1);
+      fields.push([custom.name, item.customAttribute.name], [custom.value, item.customAttribute.value]);
+    }
+    return fields;
+  });
+}
+
+/** The page item's choices; a choice the buy box does not offer is left out. */
+export type PageItemChoices = {
+  /** BB-013: include a gift receipt. */
+  giftWrap?: boolean;
+  /** BB-014/015: link the device to the account. */
+  preregistration?: boolean;
+  /** BB-018/019: the installments program, only while chosen. */
+  installmentsProgramId?: string;
+};
+
+/** The page item's additional parameters for the cart: one entry per offered choice, none when none is. */
+export function pageItemParameters(choices: PageItemChoices): AdditionalParameters | undefined {
+  const parameters: AdditionalParameters = {
+    ...(choices.giftWrap !== undefined ? { giftOptions: { includeGiftReceipt: choices.giftWrap } } : {}),
+    ...(choices.preregistration !== undefined
+      ? { devicePreregistration: { selected: choices.preregistration } }
+      : {}),
+    ...(choices.installmentsProgramId ? { installments: { programId: choices.installmentsProgramId } } : {}),
+  };
+  return Object.keys(parameters).length > 0 ? parameters : undefined;
+}
+
+/** The page item as the cart API takes it, with its choices. */
+export function pageItemPayload(
+  item: { asin: string; offerListingId: string; quantity: number },
+  choices: PageItemChoices,
+): CartApiItem {
+  const additionalParameters = pageItemParameters(choices);
+  return { ...item, ...(additionalParameters ? { additionalParameters } : {}) };
+}
+
+// BB-014: the plain form sends the flags as 'true'/'false' (a ticked checkbox without a value sends 'on').
+const formFlag = (value: unknown): boolean | undefined =>
+  typeof value === 'string' ? value === 'true' || value === 'on' : undefined;
+
+/** The page item's choices as the plain buy box form posts them (the same rules as the script's). */
+export function buyBoxFormChoices(form: Record<string, unknown>): PageItemChoices {
+  const giftWrap = formFlag(form[BUY_BOX_FIELDS.giftWrap]);
+  const preregistration = formFlag(form[BUY_BOX_FIELDS.preregistration]);
+  const programId = form[BUY_BOX_FIELDS.installments];
+  return {
+    ...(giftWrap !== undefined ? { giftWrap } : {}),
+    ...(preregistration !== undefined ? { preregistration } : {}),
+    ...(typeof programId === 'string' && programId ? { installmentsProgramId: programId } : {}),
+  };
+}
 
 export type FormItem = {
   /** The {i} of the form fields this item came from. */
@@ -16,6 +118,7 @@ export type ParsedAddToCartForm =
   | { ok: false; problem: FormProblem };
 
 const MAX_FORM_ITEMS = 50;
+// Besides the names above, the reader takes the legacy spellings ASIN.{i} and offerListingID.{i}.
 const INDEXED = /^(asin|ASIN|offeringID|offerListingID|quantity)\.(\d{1,3})$/;
 const CUSTOM = /^custom-(name|value)\.(\d{1,3})\.(\d{1,3})$/;
 

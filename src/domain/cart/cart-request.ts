@@ -1,23 +1,11 @@
 // Cart requests built from the page item and its upsells (S1 §5, §7, §8).
+import type { AdditionalParameters, CartApiItem } from '../../shared/contracts/cart';
 import type { BuyBoxItem, BuyBoxItems } from './buy-box-items';
 
 export type CartLog = { warn: (message: string) => void; fatal: (message: string) => void };
 
 /** CART-029: how an upsell line is tied to the page item it was bought with. */
-export type ItemAssociation = {
-  associatedItemId: string;
-  renderType: 'renderAll';
-  programType: 'AmazonProtect';
-  deleteConstraint: { mutuallyInclusive: false };
-};
-
-export type CartRequestItem = {
-  asin: string;
-  offerListingId: string;
-  quantity: number;
-  additionalParameters?: { itemAssociation?: ItemAssociation } & Record<string, unknown>;
-  customAttributes?: { name: string; value: string }[];
-};
+export type ItemAssociation = NonNullable<AdditionalParameters['itemAssociation']>;
 
 export const associationWith = (associatedItemId: string): ItemAssociation => ({
   associatedItemId,
@@ -31,13 +19,10 @@ export const associationWith = (associatedItemId: string): ItemAssociation => ({
  * additional parameters), every upsell associated with the page item by its asin; the server ties
  * the association to the page item's cart line.
  */
-export function cartRequestItems(
-  items: BuyBoxItems,
-  pageParameters?: Record<string, unknown>,
-): CartRequestItem[] {
+export function cartRequestItems(items: BuyBoxItems, pageParameters?: AdditionalParameters): CartApiItem[] {
   const [page, ...rest] = items;
   if (!page) return [];
-  const toRequest = (item: BuyBoxItem): CartRequestItem => ({
+  const toRequest = (item: BuyBoxItem): CartApiItem => ({
     asin: item.asin,
     offerListingId: item.offerId,
     quantity: item.quantity,
@@ -50,32 +35,6 @@ export function cartRequestItems(
       additionalParameters: { itemAssociation: associationWith(page.asin) },
     })),
   ];
-}
-
-/** CART-024: the extra-data form fields of item n's m-th attribute. */
-export const customAttributeFieldNames = (n: number, m: number) => ({
-  name: `custom-name.${n}.${m}`,
-  value: `custom-value.${n}.${m}`,
-});
-
-/**
- * The form fields of the upsells for the buy box form (asin.{i}, offeringID.{i}, quantity.{i} and
- * custom-name/custom-value.{i}.{m}); i counts from 1 over the upsells.
- */
-export function upsellFormFields(items: BuyBoxItems): [string, string][] {
-  return items.slice(1).flatMap((item, index) => {
-    const n = index + 1;
-    const fields: [string, string][] = [
-      [`asin.${n}`, item.asin],
-      [`offeringID.${n}`, item.offerId],
-      [`quantity.${n}`, String(item.quantity)],
-    ];
-    if (item.customAttribute) {
-      const names = customAttributeFieldNames(n, 1);
-      fields.push([names.name, item.customAttribute.name], [names.value, item.customAttribute.value]);
-    }
-    return fields;
-  });
 }
 
 export type CartRequest<T> = {
@@ -137,22 +96,4 @@ export function requestForAsins<T>(
     return null;
   }
   return send(asins);
-}
-
-/** CART-022: the only cart API answer the page trusts. */
-export function isValidCartApiResponse(body: unknown): boolean {
-  if (!body || typeof body !== 'object') return false;
-  const response = body as {
-    type?: unknown;
-    entity?: { items?: unknown; count?: { type?: unknown; entity?: { items?: unknown } } };
-  };
-  if (response.type !== 'cart.add-items/v1') return false;
-  const items = response.entity?.items;
-  if (
-    !Array.isArray(items) ||
-    !items.some((i) => typeof (i as { id?: unknown })?.id === 'string' && (i as { id: string }).id)
-  )
-    return false;
-  const count = response.entity?.count;
-  return count?.type === 'cart.count/v1' && typeof count.entity?.items === 'number';
 }

@@ -1,6 +1,9 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 
+/** What one page's chunk adds to the document: its stylesheets and the scripts to preload. */
+export type PageAssets = { styles: string[]; preloads: string[] };
+
 /** What the built client needs in the document: its entry script, CSS and preloads. */
 export type ClientAssets = {
   root: string;
@@ -9,35 +12,72 @@ export type ClientAssets = {
   preloads: string[];
   /** The stylesheet's text, inlined in each page: one round trip fewer before the first paint. */
   inlineCss: string;
+  /** Per page that loads as its own chunk (every page but the product page), by its `page` name. */
+  pages: Record<string, PageAssets>;
 };
 
-type ManifestChunk = { file: string; css?: string[]; imports?: string[]; isEntry?: boolean };
+type ManifestChunk = {
+  file: string;
+  src?: string;
+  css?: string[];
+  imports?: string[];
+  isEntry?: boolean;
+  isDynamicEntry?: boolean;
+};
 
 export const CLIENT_ENTRY = 'src/web/entry-client.tsx';
+// src/web/pages/<page>/<page>-page.client.ts: a page's browser module (its component and its styles).
+const PAGE_CHUNK = /^src\/web\/pages\/([a-z-]+)\/\1-page\.client\.ts$/;
+
+const NO_ASSETS = (root: string): ClientAssets => ({
+  root,
+  script: null,
+  styles: [],
+  preloads: [],
+  inlineCss: '',
+  pages: {},
+});
 
 /** Reads Vite's manifest from the client build; without a build, pages render without scripts. */
 export function readClientAssets(root = resolve('dist/client')): ClientAssets {
   const manifestFile = resolve(root, '.vite/manifest.json');
-  if (!existsSync(manifestFile)) return { root, script: null, styles: [], preloads: [], inlineCss: '' };
+  if (!existsSync(manifestFile)) return NO_ASSETS(root);
   const manifest = JSON.parse(readFileSync(manifestFile, 'utf8')) as Record<string, ManifestChunk>;
   const entry = manifest[CLIENT_ENTRY];
-  if (!entry) return { root, script: null, styles: [], preloads: [], inlineCss: '' };
-  const styles = new Set(entry.css ?? []);
-  const preloads = new Set<string>();
-  const visit = (key: string) => {
-    const chunk = manifest[key];
-    if (!chunk || preloads.has(chunk.file)) return;
-    preloads.add(chunk.file);
-    for (const css of chunk.css ?? []) styles.add(css);
-    for (const next of chunk.imports ?? []) visit(next);
+  if (!entry) return NO_ASSETS(root);
+  /** The chunks a chunk imports statically, all the way down, with their CSS; `skip` are already loaded. */
+  const collect = (keys: string[], skip: ReadonlySet<string>) => {
+    const styles = new Set<string>();
+    const preloads = new Set<string>();
+    const visit = (key: string) => {
+      const chunk = manifest[key];
+      if (!chunk || skip.has(chunk.file) || preloads.has(chunk.file)) return;
+      preloads.add(chunk.file);
+      for (const css of chunk.css ?? []) styles.add(css);
+      for (const next of chunk.imports ?? []) visit(next);
+    };
+    for (const key of keys) visit(key);
+    return { styles, preloads };
   };
-  for (const key of entry.imports ?? []) visit(key);
-  const css = [...styles];
+  const first = collect(entry.imports ?? [], new Set([entry.file]));
+  const css = [...new Set([...(entry.css ?? []), ...first.styles])];
+  const loaded = new Set([entry.file, ...first.preloads]);
+  const pages: Record<string, PageAssets> = {};
+  for (const [key, chunk] of Object.entries(manifest)) {
+    const page = PAGE_CHUNK.exec(key)?.[1];
+    if (!page || !chunk.isDynamicEntry) continue;
+    const own = collect([key], loaded);
+    pages[page] = {
+      styles: [...own.styles].filter((f) => !css.includes(f)).map((f) => `/${f}`),
+      preloads: [...own.preloads].map((f) => `/${f}`),
+    };
+  }
   return {
     root,
     script: `/${entry.file}`,
     styles: css.map((f) => `/${f}`),
-    preloads: [...preloads].map((f) => `/${f}`),
+    preloads: [...first.preloads].map((f) => `/${f}`),
     inlineCss: css.map((f) => readFileSync(resolve(root, f), 'utf8')).join('\n'),
+    pages,
   };
 }

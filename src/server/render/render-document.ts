@@ -37,6 +37,7 @@ export function renderDocument(
   origin: string,
 ): string {
   const markup = renderApp(data);
+  const page = assets?.pages[data.page];
   const lines = [
     '<!doctype html>',
     `<html lang="${escapeHtml(head.language)}">`,
@@ -63,6 +64,10 @@ export function renderDocument(
     // The stylesheet is small enough to inline (CSS text cannot close a <style> element it does not contain).
     assets?.inlineCss ? `<style>${assets.inlineCss.replaceAll('</style', '<\\/style')}</style>` : '',
     ...(assets?.preloads ?? []).map((href) => `<link rel="modulepreload" href="${escapeHtml(href)}">`),
+    // A page other than the product page brings its own chunk: its styles load before the first paint
+    // (no flash of unstyled content) and its script is fetched alongside the entry's.
+    ...(page?.styles ?? []).map((href) => `<link rel="stylesheet" href="${escapeHtml(href)}">`),
+    ...(page?.preloads ?? []).map((href) => `<link rel="modulepreload" href="${escapeHtml(href)}">`),
     assets?.script ? `<script type="module" src="${escapeHtml(assets.script)}"></script>` : '',
     head.jsonLd ? `<script type="application/ld+json">${scriptJson(head.jsonLd)}</script>` : '',
     '</head>',

@@ -66,16 +66,17 @@ export const cartCount = z
   .meta({ id: 'CartCount' });
 
 export const addedItem = z.object({
-  id: z.string(),
+  id: z.string().min(1),
   asin: z.string(),
   offerListingId: z.string(),
   quantity: z.number().int(),
 });
 
+/** CART-022: the only cart answer the page trusts: the add-items type, at least one line with its id, the count. */
 export const addItemsResponse = z
   .object({
     type: z.literal('cart.add-items/v1'),
-    entity: z.object({ items: z.array(addedItem), count: cartCount }),
+    entity: z.object({ items: z.array(addedItem).min(1), count: cartCount }),
   })
   .meta({ id: 'CartAddItemsResponse' });
 export type AddItemsResponse = z.infer<typeof addItemsResponse>;

@@ -1,11 +1,12 @@
 import { DEALS_UPSELL_PATH } from '../../domain/deals/deals-upsell';
-import { CART_ADD_ITEMS_REQUEST_TYPE, CART_ADD_ITEMS_RESPONSE_TYPE } from '../../shared/cart-constants';
-import type { AddItemsResponse, CartApiItem } from '../../shared/contracts/cart';
-import type { ClaimErrorResponse, ClaimResponse, DealSetup } from '../../shared/contracts/deals';
+import type { CartApiItem } from '../../shared/contracts/cart';
+import type { ClaimResponse, DealSetup } from '../../shared/contracts/deals';
 import type { ProductResponse } from '../../shared/contracts/products';
 import { DEVICE_TYPE_HEADER, type DeviceType } from '../../shared/deal-constants';
+import { postCartItems } from './cart-api';
 import { getJson } from './get-json';
 import { pageTokens } from './page-tokens';
+import { parseAnswer } from './parse-answer';
 
 /**
  * DEAL-037: deal calls send credentials, the language, the CSRF token, the device (app, mobile or
@@ -37,12 +38,15 @@ export async function fetchLightningDeal(
     offerListingId: setup.offerListingId,
   });
   // DP-019: an answer that does not parse is asked for once more, 200 ms later.
-  const result = await getJson<ProductResponse>(`${setup.aapiEndpoint}?${query}`, {
+  const result = await getJson(`${setup.aapiEndpoint}?${query}`, {
     credentials: 'include',
     headers: dealHeaders(setup, device),
     ...(signal ? { signal } : {}),
   });
-  if (result.ok) return { ok: true, buyingOptions: result.body.entity.buyingOptions };
+  if (result.ok) {
+    const product = await parseAnswer((all) => all.productResponse, result.body);
+    return product ? { ok: true, buyingOptions: product.entity.buyingOptions } : { ok: false };
+  }
   // A product that is gone answers 404: no lightning deal came back either.
   return result.status === 404 ? { ok: true, buyingOptions: [] } : { ok: false };
 }
@@ -65,11 +69,10 @@ export async function claimDeal(
       headers: { ...dealHeaders(setup, device), 'content-type': 'application/json' },
       body: JSON.stringify(body),
     });
-    const json = (await response.json().catch(() => null)) as ClaimResponse | ClaimErrorResponse | null;
-    if (response.ok && json && 'entity' in json && json.entity && 'customerState' in json.entity) {
-      return { ok: true, entity: json.entity };
-    }
-    const error = json && 'error' in json ? json : null;
+    const json: unknown = await response.json().catch(() => null);
+    const claimed = response.ok ? await parseAnswer((all) => all.claimResponse, json) : null;
+    if (claimed) return { ok: true, entity: claimed.entity };
+    const error = await parseAnswer((all) => all.claimErrorResponse, json);
     return {
       ok: false,
       httpStatus: response.status,
@@ -89,8 +92,8 @@ export async function fetchCartCount(setup: DealSetup): Promise<number | null> {
       headers: { accept: 'application/json', 'accept-language': setup.languageOfPreference },
     });
     if (!response.ok) return null;
-    const body = (await response.json()) as { entity?: { items?: unknown } };
-    return typeof body.entity?.items === 'number' ? body.entity.items : null;
+    const count = await parseAnswer((all) => all.cartCount, await response.json());
+    return count?.entity.items ?? null;
   } catch {
     return null;
   }
@@ -112,16 +115,17 @@ export async function addDealsUpsell(
       body: form,
     });
     if (!response.ok) return { ok: false, status: response.status };
-    const body = (await response.json().catch(() => null)) as { cartQuantity?: unknown } | null;
-    return { ok: true, cartQuantity: typeof body?.cartQuantity === 'number' ? body.cartQuantity : null };
+    const body: unknown = await response.json().catch(() => null);
+    const answer = await parseAnswer((all) => all.addToCartFormResponse, body);
+    return { ok: true, cartQuantity: answer?.cartQuantity ?? null };
   } catch {
     return { ok: false, status: 0 };
   }
 }
 
 /**
- * POST {cart add-items endpoint}?ref={tag} (DEAL-041): the deals flow's cart add, with the cart API's
- * media types and both page tokens. Answers the new navigation cart count.
+ * POST {cart add-items endpoint}?ref={tag} (DEAL-041): the deals flow's cart add, through the one cart
+ * client with the deal setup's endpoint, token and language. Answers the new navigation cart count.
  */
 export async function addDealCartItems(
   setup: DealSetup,
@@ -129,23 +133,17 @@ export async function addDealCartItems(
   refTag: string,
 ): Promise<{ ok: true; count: number } | { ok: false; status: number }> {
   if (items.length === 0) return { ok: false, status: 0 };
-  try {
-    const response = await fetch(`${setup.cartAddItemsAapiEndpoint}?ref=${encodeURIComponent(refTag)}`, {
-      method: 'POST',
-      credentials: 'include',
-      headers: {
-        'content-type': CART_ADD_ITEMS_REQUEST_TYPE,
-        accept: CART_ADD_ITEMS_RESPONSE_TYPE,
-        'accept-language': setup.languageOfPreference,
-        'x-csrf-token': setup.aapiCsrfToken,
-        'x-encrypted-slate-token': pageTokens().slateToken,
-      },
-      body: JSON.stringify({ items }),
-    });
-    if (!response.ok) return { ok: false, status: response.status };
-    const body = (await response.json()) as AddItemsResponse;
-    return { ok: true, count: body.entity.count.entity.items };
-  } catch {
-    return { ok: false, status: 0 };
-  }
+  const result = await postCartItems(
+    {
+      url: `${setup.cartAddItemsAapiEndpoint}?ref=${encodeURIComponent(refTag)}`,
+      csrfToken: setup.aapiCsrfToken,
+      language: setup.languageOfPreference,
+      // The deals flow records a failed add (DEAL-045) and leaves the page as it is.
+      onSessionProblem: () => undefined,
+    },
+    items,
+  );
+  return result.ok
+    ? { ok: true, count: result.response.entity.count.entity.items }
+    : { ok: false, status: result.status };
 }

@@ -19,7 +19,7 @@ afterEach(() => new Promise<void>((resolve) => (server ? server.close(() => reso
 
 test('DP-019 an answer that does not parse is fetched again once, 200 ms later', async () => {
   const { url, seen } = await serve(['<html>Bad gateway', '{"items":3}']);
-  expect(await getJson<{ items: number }>(url)).toEqual({ ok: true, status: 200, body: { items: 3 } });
+  expect(await getJson(url)).toEqual({ ok: true, status: 200, body: { items: 3 } });
   expect(seen).toHaveLength(2);
   expect((seen[1] ?? 0) - (seen[0] ?? 0)).toBeGreaterThanOrEqual(195);
 });

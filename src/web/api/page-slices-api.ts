@@ -14,7 +14,7 @@ export async function fetchAccessoriesSlice(
   const { accessoriesSlicePath, accessoriesSliceResponse } = await import(
     '../../shared/contracts/page-slices'
   );
-  const result = await getJson<unknown>(accessoriesSlicePath(marketplaceId, asin), {
+  const result = await getJson(accessoriesSlicePath(marketplaceId, asin), {
     credentials: 'include',
     headers: { accept: 'application/json' },
     ...(signal ? { signal } : {}),

@@ -1,6 +1,8 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { errorResponse } from '../../../shared/contracts/common';
+import { couponRedeemResponse } from '../../../shared/contracts/coupon';
+import { invitationResponse } from '../../../shared/contracts/invitation';
 import { returnPath } from '../../../shared/contracts/sign-in';
 import { marketplaceById } from '../../../shared/marketplaces';
 import { redeemCoupon, requestInvitation } from '../../db/repositories/buy-box-repository';
@@ -21,7 +23,7 @@ export const buyBoxRoutes: FastifyPluginAsyncZod = async (app) => {
         querystring: z.object({ ref_: z.string().max(128).optional() }),
         body: z.object({ encryptedPromotionId: promotionId, csrfToken: z.string().optional() }),
         response: {
-          200: z.object({ status: z.literal(1), redeemed: z.literal(true) }),
+          200: couponRedeemResponse,
           400: errorResponse,
           401: errorResponse,
           403: errorResponse,
@@ -81,10 +83,7 @@ export const buyBoxRoutes: FastifyPluginAsyncZod = async (app) => {
         params: z.object({ marketplaceId: z.string().min(1).max(20), asin: z.string().min(1).max(20) }),
         body: z.object({}).strict().optional(),
         response: {
-          200: z.object({
-            type: z.literal('invite.response/v1'),
-            entity: z.object({ status: z.literal('REQUESTED') }),
-          }),
+          200: invitationResponse,
           400: errorResponse,
           401: errorResponse,
           403: errorResponse,

@@ -2,6 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { US_ZIP } from '../../../domain/checkout/postal-code';
 import { errorResponse } from '../../../shared/contracts/common';
+import { deliveryLocationResponse } from '../../../shared/contracts/delivery';
 import { DELIVERY_ZIP_COOKIE, LOCATION_PROMPT_COOKIE } from '../../services/delivery/delivery-cookies';
 
 const YEAR_S = 60 * 60 * 24 * 365;
@@ -23,7 +24,7 @@ export const deliveryRoutes: FastifyPluginAsyncZod = async (app) => {
           z.object({ dismiss: z.literal(true), csrfToken: z.string().optional() }),
         ]),
         response: {
-          200: z.object({ zip: z.string().nullable() }),
+          200: deliveryLocationResponse,
           400: errorResponse,
           403: errorResponse,
         },

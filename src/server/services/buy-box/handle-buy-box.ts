@@ -1,4 +1,5 @@
 import type { Kysely } from 'kysely';
+import { buyBoxFormChoices, pageItemParameters } from '../../../domain/cart/add-to-cart-form';
 import { shopperMessage } from '../../../domain/cart/cart-line-rules';
 import type { CartOwner } from '../../db/repositories/cart-repository';
 import { findLastShippingAddress } from '../../db/repositories/order-repository';
@@ -36,7 +37,6 @@ export type BuyBoxOutcome = {
 };
 
 const cartError = (message: string) => `${CART_PATH}?${new URLSearchParams({ error: message })}`;
-const flag = (value: string | undefined) => value === 'true' || value === 'on';
 
 /**
  * The buy box form (BB-001): the submit button pressed decides. 1-Click orders at once to the address
@@ -90,13 +90,8 @@ export async function handleBuyBox(
     [
       {
         ...item,
-        additionalParameters: {
-          ...(form['gift-wrap'] ? { giftOptions: { includeGiftReceipt: flag(form['gift-wrap']) } } : {}),
-          ...(form['device-preregistration']
-            ? { devicePreregistration: { selected: flag(form['device-preregistration']) } }
-            : {}),
-          ...(form['installments-check'] ? { installments: { programId: form['installments-check'] } } : {}),
-        },
+        // The same payload rules as the buy box's script (domain/cart/add-to-cart-form).
+        additionalParameters: pageItemParameters(buyBoxFormChoices(form)) ?? {},
       },
       ...upsells.items,
     ],

@@ -10,12 +10,12 @@ import {
   interstitialOpensFor,
 } from '../../../domain/accessories/accessories';
 import { type BuyBoxItems, setPageAsin, setUpsell } from '../../../domain/cart/buy-box-items';
-import { refMarkerUrl } from '../../../domain/logging/instrumentation';
 import type {
   AccessoriesView,
   AccessorySlotView,
   VariationProduct,
 } from '../../../shared/contracts/accessories';
+import { logRefMarker } from '../../api/ref-marker';
 
 export type PageItem = { asin: string; offerId: string };
 
@@ -36,12 +36,6 @@ const initialOptions = (view: AccessoriesView): AccessoryOption[] =>
 
 export const selectedVariation = (slot: AccessorySlotView, option: AccessoryOption): VariationProduct =>
   slot.variations.find((v) => v.asin === option.selectedAsin) ?? (slot.variations[0] as VariationProduct);
-
-/** ACC-024: reference markers go out fire-and-forget; losing one never disturbs the page. */
-function logRefMarker(tag: string) {
-  if (typeof fetch === 'undefined') return;
-  void fetch(refMarkerUrl(tag), { credentials: 'include' }).catch(() => undefined);
-}
 
 /**
  * The accessory options of the page (component state), the items they add to the order, and whether

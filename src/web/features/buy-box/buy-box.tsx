@@ -14,29 +14,23 @@ import {
   restrictionMessage,
 } from '../../../domain/buy-box/quantity-restriction';
 import { quantityUrl } from '../../../domain/buy-box/url-quantity';
-import type { CartApiItem } from '../../../shared/contracts/cart';
+import { BUY_BOX_FIELDS, PURCHASE_BUTTONS } from '../../../domain/cart/add-to-cart-form';
 import type { ProductPageData } from '../../../shared/contracts/pages/product-page';
 import { Popover } from '../../ui/popover';
 import { PopupLink } from '../../ui/popup-link';
-import { useAddToCart } from '../add-to-cart/use-add-to-cart';
 import { CouponOffer } from './coupon-offer';
 import { GiftOptions } from './gift-options';
 import { InviteRequest } from './invite-request';
 import { QuantityUpdatedTip } from './quantity-updated-tip';
 import { TabularBuyBox } from './tabular-buy-box';
-import { useAddToCartMetrics } from './use-add-to-cart-metrics';
-import { useOneClickGuard } from './use-one-click-guard';
+import { type PurchaseUpsells, usePurchaseForm } from './use-purchase-form';
 
 type Offer = NonNullable<ProductPageData['product']['offer']>;
 
 /** What the page composes into the buy box form: upsell rows, their cart items and the interstitial's hook. */
-export type BuyBoxUpsells = {
+export type BuyBoxUpsells = PurchaseUpsells & {
   /** Rendered inside the form above the buttons, given the page quantity (null until one is chosen). */
   render: (pageQuantity: number | null) => ReactNode;
-  /** The upsells added to the cart with the page item. */
-  items: (pageQuantity: number) => CartApiItem[];
-  /** A press on a purchase button; true when it was held back (to be replayed by `replay`). */
-  intercept: (buttonId: string, replay: () => void) => boolean;
 };
 
 /**
@@ -70,18 +64,6 @@ export function BuyBox({
   );
   const [installments, setInstallments] = useState(false);
   const [inviteRequested, setInviteRequested] = useState(features.highDemand?.requested ?? false);
-  const oneClick = useOneClickGuard();
-  const metrics = useAddToCartMetrics(product.asin);
-  const { state, add } = useAddToCart({
-    marketplaceId: data.marketplaceId,
-    language: data.language,
-    refTag: data.refTag,
-    sessionId: shopper.sessionId,
-    onCartCount: (count) => {
-      metrics.submitted();
-      onCartCount(count);
-    },
-  });
   const ids = { lock: useId(), restriction: useId() };
   const options = quantityOptions({
     min: offer.minOrderQuantity,
@@ -104,6 +86,27 @@ export function BuyBox({
   const programId = features.installments
     ? installmentsProgramIdToSend(installments, features.installments.programId)
     : undefined;
+  const purchase = usePurchaseForm({
+    page: {
+      marketplaceId: data.marketplaceId,
+      language: data.language,
+      refTag: data.refTag,
+      sessionId: shopper.sessionId,
+    },
+    item: { asin: product.asin, offerListingId: offer.offerListingId },
+    quantity,
+    locked,
+    choices: {
+      ...(features.giftWrap ? { giftWrap: gift.giftWrap } : {}),
+      ...(features.preregistration
+        ? { preregistration: preregistrationOffered && sendsPreregistration(gift) }
+        : {}),
+      ...(programId ? { installmentsProgramId: programId } : {}),
+    },
+    upsells,
+    onCartCount,
+  });
+  const { state } = purchase;
 
   const chooseQuantity = (value: string) => {
     const option = options.find((o) => String(o.value) === value);
@@ -139,61 +142,10 @@ export function BuyBox({
           onRequested={() => setInviteRequested(true)}
         />
       ) : offer.canAddToCart ? (
-        <form
-          className="buy-box__form"
-          method="post"
-          action={action}
-          onSubmit={(event) => {
-            const submitter = (event.nativeEvent as SubmitEvent).submitter as HTMLButtonElement | null;
-            if (locked) {
-              event.preventDefault();
-              return;
-            }
-            const form = event.currentTarget;
-            if (submitter?.name === 'submit.one-click' && oneClick.blocked) {
-              event.preventDefault();
-              return;
-            }
-            // ACC-010/012: the accessory interstitial may hold the press back and replay it when it hides.
-            if (submitter && upsells?.intercept(submitter.id, () => form.requestSubmit(submitter))) {
-              event.preventDefault();
-              return;
-            }
-            if (submitter?.name !== 'submit.add-to-cart') metrics.submitted();
-            if (submitter?.name === 'submit.one-click') {
-              oneClick.press();
-              return;
-            }
-            if (submitter?.name !== 'submit.add-to-cart' || quantity === null) return;
-            event.preventDefault();
-            void add(
-              {
-                asin: product.asin,
-                offerListingId: offer.offerListingId,
-                quantity,
-                ...(features.giftWrap || features.preregistration || programId
-                  ? {
-                      additionalParameters: {
-                        ...(features.giftWrap ? { giftOptions: { includeGiftReceipt: gift.giftWrap } } : {}),
-                        ...(features.preregistration
-                          ? {
-                              devicePreregistration: {
-                                selected: preregistrationOffered && sendsPreregistration(gift),
-                              },
-                            }
-                          : {}),
-                        ...(programId ? { installments: { programId } } : {}),
-                      },
-                    }
-                  : {}),
-              },
-              upsells?.items(quantity) ?? [],
-            );
-          }}
-        >
+        <form className="buy-box__form" method="post" action={action} onSubmit={purchase.onSubmit}>
           <input type="hidden" name="csrfToken" value={data.csrfToken} />
-          <input type="hidden" name="ASIN" value={product.asin} />
-          <input type="hidden" name="offerListingID" value={offer.offerListingId} />
+          <input type="hidden" name={BUY_BOX_FIELDS.asin} value={product.asin} />
+          <input type="hidden" name={BUY_BOX_FIELDS.offerListingId} value={offer.offerListingId} />
           {features.installments ? (
             <label className="checkbox buy-box__installments">
               <input
@@ -212,7 +164,7 @@ export function BuyBox({
           ) : null}
           {/* BB-018/019: the installments choice travels as a hidden field only while checked. */}
           {installmentsView.hiddenInput && programId ? (
-            <input type="hidden" name="installments-check" value={programId} />
+            <input type="hidden" name={BUY_BOX_FIELDS.installments} value={programId} />
           ) : null}
           <label className="buy-box__quantity" htmlFor={quantityId}>
             Quantity:
@@ -220,7 +172,7 @@ export function BuyBox({
               key={quantityId}
               ref={quantityRef}
               id={quantityId}
-              name="quantity"
+              name={BUY_BOX_FIELDS.quantity}
               value={quantity ?? ''}
               aria-describedby={locked ? ids.lock : undefined}
               onChange={(event) => chooseQuantity(event.target.value)}
@@ -264,10 +216,10 @@ export function BuyBox({
           <button
             className="button button--cart button--wide"
             type="submit"
-            name="submit.add-to-cart"
+            name={PURCHASE_BUTTONS.addToCart}
             value="Add to Cart"
             id="add-to-cart-button"
-            onClick={() => metrics.clicked('add-to-cart-button')}
+            onClick={() => purchase.clicked('add-to-cart-button')}
             disabled={locked || state.status === 'adding'}
             aria-busy={state.status === 'adding'}
           >
@@ -277,10 +229,10 @@ export function BuyBox({
           <button
             className="button button--buy button--wide"
             type="submit"
-            name="submit.buy-now"
+            name={PURCHASE_BUTTONS.buyNow}
             value="Buy Now"
             id="buy-now-button"
-            onClick={() => metrics.clicked('buy-now-button')}
+            onClick={() => purchase.clicked('buy-now-button')}
             disabled={locked}
           >
             Buy Now
@@ -289,11 +241,11 @@ export function BuyBox({
             <button
               className="button button--secondary button--wide"
               type="submit"
-              name="submit.one-click"
+              name={PURCHASE_BUTTONS.oneClick}
               value="1-Click"
               id="one-click-button"
-              onClick={() => metrics.clicked('one-click-button')}
-              disabled={locked || oneClick.blocked}
+              onClick={() => purchase.clicked('one-click-button')}
+              disabled={locked || purchase.oneClickBlocked}
             >
               Buy now with 1-Click
             </button>

@@ -7,9 +7,7 @@ import {
   redeemDisabled,
 } from '../../../domain/buy-box/coupon';
 import { reloadParams } from '../../../domain/buy-box/url-quantity';
-import { pageTokens } from '../../api/page-tokens';
-
-const REDEEM_URL = '/gp/collect-coupon/handler/redeem-coupon-detailpage.html?ref_=apl_redeem_coupon';
+import { redeemCoupon } from '../../api/coupon-api';
 
 /** The product coupon: redeem in place when signed in, else sign in and come back (BB-028..031). */
 export function CouponOffer({
@@ -37,19 +35,7 @@ export function CouponOffer({
       return;
     }
     if (step.effect !== 'send') return;
-    let answer: number | 'failed' = 'failed';
-    try {
-      const response = await fetch(REDEEM_URL, {
-        method: 'POST',
-        credentials: 'include',
-        headers: { 'content-type': 'application/json', 'x-csrf-token': pageTokens().csrfToken },
-        body: JSON.stringify({ encryptedPromotionId: coupon.encryptedPromotionId }),
-      });
-      if (response.ok) answer = ((await response.json()) as { status: number }).status;
-    } catch {
-      answer = 'failed';
-    }
-    const next = redeemAnswered('redeeming', answer);
+    const next = redeemAnswered('redeeming', await redeemCoupon(coupon.encryptedPromotionId));
     setState(next.state);
     // DP-010: the reload keeps qty, ref_, sbo and smid and marks psc=1.
     if (next.effect === 'reload') {

@@ -6,6 +6,7 @@ import {
   preregistrationAlert,
   preregistrationFlag,
 } from '../../../domain/buy-box/gift-and-preregistration';
+import { BUY_BOX_FIELDS } from '../../../domain/cart/add-to-cart-form';
 
 const GIFTING_ALERT =
   'Gift orders are not linked to your account. To link up to $PREREG_MAX_QUANTITY devices to your account, uncheck "Add gift options".';
@@ -33,7 +34,7 @@ export function GiftOptions({
         <label className="checkbox">
           <input
             type="checkbox"
-            name="gift-wrap"
+            name={BUY_BOX_FIELDS.giftWrap}
             value="true"
             checked={state.giftWrap}
             onChange={(event) => onChange(giftWrapChanged(state, event.target.checked))}
@@ -46,7 +47,7 @@ export function GiftOptions({
           <p className="buy-box__note">
             Device linking is available for orders of up to {preregistration.maxQuantity} devices.
           </p>
-          <input type="hidden" name="device-preregistration" value="false" />
+          <input type="hidden" name={BUY_BOX_FIELDS.preregistration} value="false" />
         </>
       ) : null}
       {preregistration && preregistrationOffered ? (
@@ -62,7 +63,7 @@ export function GiftOptions({
             Link device to your account to simplify setup
           </label>
           {/* BB-014: the flag travels as 'true'/'false'; a disabled box sends false (BB-015). */}
-          <input type="hidden" name="device-preregistration" value={preregistrationFlag(state)} />
+          <input type="hidden" name={BUY_BOX_FIELDS.preregistration} value={preregistrationFlag(state)} />
           {state.showGiftingAlert ? (
             <p className="alert alert--info buy-box__gift-alert" id={alertId} role="status">
               {preregistrationAlert(GIFTING_ALERT, preregistration.maxQuantity)}

@@ -1,8 +1,6 @@
 import { useState } from 'react';
 import {
   INVITE_BUTTON_TEXT,
-  INVITE_CONTENT_TYPE,
-  INVITE_TIMEOUT_MS,
   type InviteButtonKind,
   type InviteState,
   initialInviteState,
@@ -11,6 +9,7 @@ import {
   inviteSent,
   missingInviteDataMessage,
 } from '../../../domain/buy-box/invite';
+import { invitationEndpoint, requestInvitation } from '../../api/invitation-api';
 import { pageTokens } from '../../api/page-tokens';
 import { Modal } from '../../ui/modal';
 
@@ -35,7 +34,7 @@ export function InviteRequest({
   const [state, setState] = useState<InviteState>(() =>
     requested ? inviteAnswered(initialInviteState(kind), { ok: true }).state : initialInviteState(kind),
   );
-  const endpoint = `/api/marketplaces/${marketplaceId}/products/${asin}/invitation`;
+  const endpoint = invitationEndpoint(marketplaceId, asin);
   const request = async () => {
     const csrfToken = pageTokens().csrfToken;
     const action = inviteAction({ signedIn, endpoint, csrfToken });
@@ -48,19 +47,7 @@ export function InviteRequest({
       return;
     }
     setState((s) => inviteSent(s));
-    let answer: { ok: true } | { ok: false; reason: string };
-    try {
-      const response = await fetch(endpoint, {
-        method: 'POST',
-        credentials: 'include',
-        headers: { 'content-type': INVITE_CONTENT_TYPE, 'x-csrf-token': csrfToken },
-        body: '{}',
-        signal: AbortSignal.timeout(INVITE_TIMEOUT_MS),
-      });
-      answer = response.ok ? { ok: true } : { ok: false, reason: `HTTP ${response.status}` };
-    } catch (error) {
-      answer = { ok: false, reason: error instanceof Error ? error.message : 'request failed' };
-    }
+    const answer = await requestInvitation(endpoint, csrfToken);
     setState((s) => {
       const next = inviteAnswered(s, answer);
       if (next.logError) console.warn(next.logError);

@@ -28,10 +28,13 @@ afterEach(() => {
   vi.restoreAllMocks();
 });
 
+// The test's own calls to the server, apart from the page's (which the tests spy on).
+const http = window.fetch.bind(window);
+
 /** Loads the product page as a browser would: its cookies, meta tokens and page data. */
 async function openProductPage(asin: string): Promise<ProductPageData> {
   (window as unknown as { happyDOM: { setURL(url: string): void } }).happyDOM.setURL(`${origin}/dp/${asin}`);
-  const html = await (await fetch(`${origin}/dp/${asin}`, { credentials: 'include' })).text();
+  const html = await (await http(`${origin}/dp/${asin}`, { credentials: 'include' })).text();
   const meta = (name: string) => new RegExp(`<meta name="${name}" content="([^"]*)"`).exec(html)?.[1] ?? '';
   document.head.innerHTML = `<meta name="csrf-token" content="${meta('csrf-token')}"><meta name="encrypted-slate-token" content="${meta('encrypted-slate-token')}">`;
   const json = /<script type="application\/json" id="page-data">(.*?)<\/script>/s.exec(html)?.[1] ?? '{}';
@@ -115,7 +118,7 @@ describe('deal buy box against the server', () => {
     );
     fireEvent.click(await screen.findByRole('button', { name: 'Add to Cart' }));
     expect(await screen.findByText('Added to cart. This deal is in your cart.')).toBeTruthy();
-    const countCall = await fetch(`${origin}${setup.cartCountAapiEndpoint}`);
+    const countCall = await http(`${origin}${setup.cartCountAapiEndpoint}`);
     expect(countCall.status).toBe(404);
     await new Promise((resolve) => setTimeout(resolve, 200));
     expect(counts).toEqual([]);

@@ -33,7 +33,7 @@ export function useDealPolling(options: {
     onRefetchStarted();
     void fetchDeal();
   });
-  const untilRefetch = useEffectEvent((at: number) => Math.max(0, at - serverNow()));
+  const msUntilRefetchDue = useEffectEvent((at: number) => Math.max(0, at - serverNow()));
 
   useEffect(() => {
     if (!polling) return;
@@ -43,7 +43,7 @@ export function useDealPolling(options: {
 
   useEffect(() => {
     if (!polling || refetchAt === null) return;
-    const timer = setTimeout(refetch, untilRefetch(refetchAt));
+    const timer = setTimeout(refetch, msUntilRefetchDue(refetchAt));
     return () => clearTimeout(timer);
   }, [polling, refetchAt]);
 

@@ -1,18 +1,8 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import { locationPromptOpens } from '../../../domain/buy-box/buy-box-constants';
 import { isUsZip } from '../../../domain/checkout/postal-code';
-import { pageTokens } from '../../api/page-tokens';
+import { dismissLocationPrompt, saveDeliveryZip } from '../../api/delivery-api';
 import { Modal } from '../../ui/modal';
-
-const post = (body: object) =>
-  fetch('/gp/delivery/location', {
-    method: 'POST',
-    credentials: 'include',
-    // The shopper may leave right after closing the prompt; the dismissal should still arrive.
-    keepalive: true,
-    headers: { 'content-type': 'application/json', 'x-csrf-token': pageTokens().csrfToken },
-    body: JSON.stringify(body),
-  });
 
 /**
  * "Deliver to": shows the delivery ZIP and lets the shopper change it. The prompt opens by itself only
@@ -34,7 +24,7 @@ export function DeliveryLocation({ zip, eligible }: { zip: string | null; eligib
 
   const close = () => {
     setOpen(false);
-    if (!current) void post({ dismiss: true }).catch(() => undefined);
+    if (!current) dismissLocationPrompt();
   };
   const apply = async (event: React.FormEvent) => {
     event.preventDefault();
@@ -43,17 +33,15 @@ export function DeliveryLocation({ zip, eligible }: { zip: string | null; eligib
       return;
     }
     setSaving(true);
-    try {
-      const response = await post({ zip: value.trim() });
-      if (!response.ok) throw new Error(String(response.status));
-      setCurrent(value.trim());
-      setProblem(null);
-      setOpen(false);
-    } catch {
+    const saved = await saveDeliveryZip(value.trim());
+    setSaving(false);
+    if (saved === null) {
       setProblem('We could not save your location. Please try again.');
-    } finally {
-      setSaving(false);
+      return;
     }
+    setCurrent(saved);
+    setProblem(null);
+    setOpen(false);
   };
 
   return (

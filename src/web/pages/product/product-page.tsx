@@ -1,7 +1,6 @@
 import { useState } from 'react';
 import { jumpLinksEnabled } from '../../../domain/buy-box/jump-links';
 import { cartRequestItems } from '../../../domain/cart/cart-request';
-import type { CartApiItem } from '../../../shared/contracts/cart';
 import type { ProductPageData } from '../../../shared/contracts/pages/product-page';
 import { AccessoryBlock } from '../../features/accessory-upsells/accessory-block';
 import { AccessoryInterstitialSlot } from '../../features/accessory-upsells/interstitial-slot';
@@ -31,7 +30,7 @@ export function ProductPage({ data }: { data: ProductPageData }) {
     ? {
         render: (quantity) => <AccessoryBlock upsells={accessories} pageQuantity={quantity} />,
         // The page item itself goes first in the buy box's own request; these are the accessories.
-        items: (quantity) => cartRequestItems(accessories.orderItems(quantity)).slice(1) as CartApiItem[],
+        items: (quantity) => cartRequestItems(accessories.orderItems(quantity)).slice(1),
         intercept: accessories.interceptPurchase,
       }
     : undefined;

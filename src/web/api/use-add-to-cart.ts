@@ -1,7 +1,7 @@
 import { useState } from 'react';
-import { createCartRequest } from '../../../domain/cart/cart-request';
-import type { CartApiItem } from '../../../shared/contracts/cart';
-import { addItemsToCart, cartApiState } from '../../api/cart-api';
+import { createCartRequest } from '../../domain/cart/cart-request';
+import type { CartApiItem } from '../../shared/contracts/cart';
+import { addItemsToCart, cartApiState } from './cart-api';
 
 export type AddToCartState =
   | { status: 'idle' }

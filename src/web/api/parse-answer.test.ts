@@ -1,0 +1,66 @@
+// @vitest-environment happy-dom
+import { afterEach, describe, expect, test, vi } from 'vitest';
+import { redeemCoupon } from './coupon-api';
+import { saveDeliveryZip } from './delivery-api';
+import { invitationEndpoint, requestInvitation } from './invitation-api';
+import { parseAnswer } from './parse-answer';
+
+const respond = (status: number, body: unknown) =>
+  vi.fn(async () => new Response(JSON.stringify(body), { status }));
+
+const cartAnswer = {
+  type: 'cart.add-items/v1',
+  entity: {
+    items: [{ id: 'C1', asin: 'B0PDPSPK01', offerListingId: 'OL-1', quantity: 1 }],
+    count: { type: 'cart.count/v1', entity: { items: 1 } },
+  },
+};
+
+describe('answers are checked by their contract', () => {
+  afterEach(() => vi.unstubAllGlobals());
+
+  test('CART-022 a well-formed cart answer parses; a malformed one is refused', async () => {
+    expect(await parseAnswer((all) => all.addItemsResponse, cartAnswer)).toEqual(cartAnswer);
+    for (const broken of [
+      null,
+      'added',
+      { ...cartAnswer, type: 'cart.items/v1' },
+      { ...cartAnswer, entity: { ...cartAnswer.entity, items: [] } },
+      { ...cartAnswer, entity: { items: cartAnswer.entity.items, count: { entity: { items: '1' } } } },
+    ]) {
+      expect(await parseAnswer((all) => all.addItemsResponse, broken)).toBeNull();
+    }
+  });
+
+  test('BB-030 BB-031 only a redeem answer with status 1 counts as redeemed', async () => {
+    vi.stubGlobal('fetch', respond(200, { status: 1, redeemed: true }));
+    expect(await redeemCoupon('PROMO-1')).toBe(1);
+    vi.stubGlobal('fetch', respond(200, { status: 0 }));
+    expect(await redeemCoupon('PROMO-1')).toBe('failed');
+    vi.stubGlobal('fetch', respond(401, { error: { code: 'sign_in_required', message: 'sign in' } }));
+    expect(await redeemCoupon('PROMO-1')).toBe('failed');
+  });
+
+  test('BB-034 an invitation counts as requested only with the invite answer', async () => {
+    const endpoint = invitationEndpoint('ATVPDKIKX0DER', 'B0PDPSPK01');
+    expect(endpoint).toBe('/api/marketplaces/ATVPDKIKX0DER/products/B0PDPSPK01/invitation');
+    vi.stubGlobal('fetch', respond(200, { type: 'invite.response/v1', entity: { status: 'REQUESTED' } }));
+    expect(await requestInvitation(endpoint, 'csrf')).toEqual({ ok: true });
+    vi.stubGlobal('fetch', respond(500, {}));
+    expect(await requestInvitation(endpoint, 'csrf')).toEqual({ ok: false, reason: 'HTTP 500' });
+    vi.stubGlobal('fetch', respond(200, { type: 'something-else' }));
+    expect(await requestInvitation(endpoint, 'csrf')).toMatchObject({ ok: false });
+  });
+
+  test('DP-005 a saved delivery ZIP is the one the server answers', async () => {
+    vi.stubGlobal('fetch', respond(200, { zip: '10001' }));
+    expect(await saveDeliveryZip('10001')).toBe('10001');
+    vi.stubGlobal('fetch', respond(200, { zip: 10001 }));
+    expect(await saveDeliveryZip('10001')).toBeNull();
+    vi.stubGlobal(
+      'fetch',
+      respond(400, { error: { code: 'invalid', message: 'enter a 5-digit US ZIP code' } }),
+    );
+    expect(await saveDeliveryZip('1')).toBeNull();
+  });
+});

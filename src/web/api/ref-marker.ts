@@ -1,0 +1,7 @@
+import { refMarkerUrl } from '../../domain/logging/instrumentation';
+
+/** ACC-024: reference markers go out fire-and-forget; losing one never disturbs the page. */
+export function logRefMarker(tag: string): void {
+  if (typeof fetch === 'undefined') return;
+  void fetch(refMarkerUrl(tag), { credentials: 'include' }).catch(() => undefined);
+}

@@ -1,0 +1,21 @@
+import type { LazyPageName, LazyPages } from '../app';
+
+// Browser only: each page's `.client.ts` module brings the page and its styles (Node cannot import CSS,
+// so the server imports the page components themselves).
+const chunks: { [N in LazyPageName]: () => Promise<LazyPages> } = {
+  cart: () => import('./cart/cart-page.client').then((m) => ({ cart: m.CartPage })),
+  checkout: () => import('./checkout/checkout-page.client').then((m) => ({ checkout: m.CheckoutPage })),
+  'sign-in': () => import('./sign-in/sign-in-page.client').then((m) => ({ 'sign-in': m.SignInPage })),
+  'order-confirmation': () =>
+    import('./order-confirmation/order-confirmation-page.client').then((m) => ({
+      'order-confirmation': m.OrderConfirmationPage,
+    })),
+  help: () => import('./help/help-page.client').then((m) => ({ help: m.HelpPage })),
+  'not-found': () =>
+    import('./not-found/not-found-page.client').then((m) => ({ 'not-found': m.NotFoundPage })),
+};
+
+/** Loads a page's chunk (its code and styles); the product page is in the entry and needs none. */
+export function loadPageChunk(page: LazyPageName): Promise<LazyPages> {
+  return chunks[page]();
+}
