@@ -4,8 +4,11 @@ import { join } from 'node:path';
 import { defineConfig, devices } from '@playwright/test';
 
 // Browser tests run the built server on a fresh SQLite file, in Debian's Chromium (no browser download).
+// The workers get the file's address too (they inherit this process's environment): their fixtures
+// write each test's own products, deals and accounts into it (tests/e2e/fixtures.ts).
 const port = Number(process.env.E2E_PORT ?? 3100);
-const database = join(mkdtempSync(join(tmpdir(), 'pdp-e2e-')), 'store.sqlite');
+process.env.E2E_DATABASE_URL ??= `sqlite:${join(mkdtempSync(join(tmpdir(), 'pdp-e2e-')), 'store.sqlite')}`;
+const database = process.env.E2E_DATABASE_URL;
 const chromium = {
   executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
   args: [
@@ -23,7 +26,8 @@ export default defineConfig({
   testDir: 'tests/e2e',
   fullyParallel: true,
   forbidOnly: !!process.env.CI,
-  retries: process.env.CI ? 1 : 0,
+  // A flaky test is fixed, not retried.
+  retries: 0,
   workers: 2,
   reporter: process.env.CI ? [['list']] : [['list']],
   use: {
@@ -62,7 +66,7 @@ export default defineConfig({
     env: {
       PORT: String(port),
       HOST: '127.0.0.1',
-      DATABASE_URL: `sqlite:${database}`,
+      DATABASE_URL: database,
       LOG_LEVEL: 'warn',
       NODE_ENV: 'test',
     },

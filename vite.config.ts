@@ -31,5 +31,7 @@ export default defineConfig(({ isSsrBuild }) => ({
     environment: 'node',
     testTimeout: 20_000,
     hookTimeout: 60_000,
+    setupFiles: ['tests/setup/fail-on-console-error.ts'],
+    globalSetup: ['tests/setup/postgres-notice.ts'],
   },
 }));

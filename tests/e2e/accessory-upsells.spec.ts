@@ -1,5 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
-import { expect, type Page, test } from '@playwright/test';
+import type { Page } from '@playwright/test';
+import { expect, test } from './fixtures';
 
 type CartLine = {
   id: string;
@@ -250,12 +251,18 @@ test('ACC-011 the automated bulb keeps the interstitial coming until it is inter
 
 test('ACC-013 ACC-014 ACC-015 ACC-016 ACC-018 ACC-021 ACC-022 ACC-027 deal mode on B0PDPTAB01: per-accessory add to cart, success, limit, error and try again', async ({
   page,
+  world,
+  consoleErrors,
 }) => {
+  // The refused add (503) is logged by the browser.
+  consoleErrors.expect(/status of 503 .*\/cart\/carts\/retail\/items/);
+  // A deal of its own, shaped like the demo tablet's, so no other test's claims reach it.
+  const deal = await world.deal('B0PDPTAB01');
   const metrics: string[] = [];
   page.on('request', (request) => {
     if (request.url().includes('/api/metrics/events')) metrics.push(request.postData() ?? '');
   });
-  await page.goto('/dp/B0PDPTAB01');
+  await page.goto(`/dp/${deal.asin}`);
   await page.getByRole('button', { name: 'Add to Cart' }).click();
   const dialog = interstitial(page);
   await expect(dialog).toBeVisible();
@@ -302,8 +309,8 @@ test('ACC-013 ACC-014 ACC-015 ACC-016 ACC-018 ACC-021 ACC-022 ACC-027 deal mode 
   // ACC-018: after a successful add the decline button continues; the original press is replayed.
   await dialog.getByRole('button', { name: 'Continue' }).click();
   await expect(page.getByText('Added to cart.')).toBeVisible();
-  await expectCart(page, 'B0PDPTAB01', [
-    ['B0PDPTAB01', 1],
+  await expectCart(page, deal.asin, [
+    [deal.asin, 1],
     ['B0PDPKHP01', 2],
     ['B0PDPMUS01', 1],
   ]);
@@ -311,7 +318,11 @@ test('ACC-013 ACC-014 ACC-015 ACC-016 ACC-018 ACC-021 ACC-022 ACC-027 deal mode 
 
 test('ACC-026 an accessory image that fails to load raises an error naming the accessory', async ({
   page,
+  consoleErrors,
 }) => {
+  // The missing image and the error it raises are the point of this test.
+  consoleErrors.expect(/status of 404 .*smart-plug-front\.svg/);
+  consoleErrors.expect(/^uncaught: Accessory image failed to load for Nimbus Smart Plug/);
   const errors: string[] = [];
   page.on('pageerror', (error) => errors.push(error.message));
   await page.route('**/images/demo/smart-plug-front.svg', (route) => route.fulfill({ status: 404 }));

@@ -1,23 +1,12 @@
 import AxeBuilder from '@axe-core/playwright';
-import { expect, type Page, test } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { declineAccessoryInterstitial } from './accessory-interstitial';
+import { expect, test } from './fixtures';
+import { signIn } from './pages/sign-in-page';
 
 test.beforeEach(async ({ page }) => {
   await declineAccessoryInterstitial(page);
 });
-
-async function signIn(
-  page: Page,
-  email = 'shopper@example.com',
-  password = 'shopper-demo',
-  path = '/dp/B0PDPSPK01',
-) {
-  await page.goto(`/gp/sign-in.html?path=${encodeURIComponent(path)}`);
-  await page.getByLabel('Email').fill(email);
-  await page.getByLabel('Password').fill(password);
-  await page.getByRole('button', { name: 'Sign in' }).click();
-  await expect(page).toHaveURL(new RegExp(`${path}$`));
-}
 
 /** A fresh account for tests that leave a mark on the customer (coupons, invitations), signed in. */
 async function newShopper(page: Page, path = '/dp/B0PDPSPK01') {
@@ -42,13 +31,14 @@ async function cartItems(page: Page) {
 
 test('BB-003 the buy box offers add to cart, buy now and, when signed in, 1-Click and installments', async ({
   page,
+  world,
 }) => {
   await page.goto('/dp/B0PDPSPK01');
   await expect(page.getByRole('button', { name: 'Add to Cart' })).toBeVisible();
   await expect(page.getByRole('button', { name: 'Buy Now', exact: true })).toBeVisible();
   await expect(page.getByRole('button', { name: 'Buy now with 1-Click' })).toHaveCount(0);
   await expect(page.getByLabel(/Pay in 5 monthly payments of \$10\.00/)).toBeVisible();
-  await signIn(page);
+  await signIn(page, await world.customer(), '/dp/B0PDPSPK01');
   await expect(page.getByRole('button', { name: 'Buy now with 1-Click' })).toBeVisible();
 });
 
@@ -256,8 +246,9 @@ test('BB-008 DP-009 DP-012 the qty parameter pre-sets the quantity and a change 
 
 test('BB-026 BB-027 after a 1-Click press the button is blocked for 30 s or until the page shows again', async ({
   page,
+  world,
 }) => {
-  await signIn(page);
+  await signIn(page, await world.customer(), '/dp/B0PDPSPK01');
   await page.clock.install();
   await page.reload();
   // The order itself is not the point here: a 204 answer keeps the page where it is.
@@ -304,6 +295,8 @@ test('BB-030 BB-031 BB-032 DP-010 a signed-in redeem swaps the button for a note
   );
   await page.getByRole('button', { name: 'Apply coupon' }).click();
   await expect(page).toHaveURL(/psc=1/);
+  // The reloaded page's script must be running before its button can be pressed.
+  await page.waitForLoadState('load');
   const reloaded = new URL(page.url()).searchParams;
   expect(Object.fromEntries(reloaded)).toEqual({ qty: '2', ref_: 'sr_1_1', smid: 'ATVPDKIKX0DER', psc: '1' });
   await expect(page.getByLabel('Quantity:')).toHaveValue('2');
@@ -357,7 +350,12 @@ test('BB-038 a notify-details button is disabled with new text once the request 
   expect(results.violations.map((v) => `${v.id} ${v.help}`)).toEqual([]);
 });
 
-test('BB-039 a failed invite request logs an error and opens a failure modal', async ({ page }) => {
+test('BB-039 a failed invite request logs an error and opens a failure modal', async ({
+  page,
+  consoleErrors,
+}) => {
+  // The refused request (500) is logged by the browser.
+  consoleErrors.expect(/status of 500 .*\/invitation\)$/);
   await newShopper(page, '/dp/B0PDPCNS01');
   const logged: string[] = [];
   page.on('console', (message) => logged.push(message.text()));

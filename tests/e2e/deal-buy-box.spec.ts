@@ -1,22 +1,17 @@
 import AxeBuilder from '@axe-core/playwright';
-import {
-  type Browser,
-  type BrowserContext,
-  devices,
-  expect,
-  type Page,
-  type Request,
-  test,
-} from '@playwright/test';
+import { type Browser, type BrowserContext, devices, type Page, type Request } from '@playwright/test';
 import { declineAccessoryInterstitial } from './accessory-interstitial';
+import { expect, test } from './fixtures';
+import { signIn } from './pages/sign-in-page';
 
-// The lightning deal buy box on the demo deal products (DEMO_CATALOG.md). Deal times are relative to
-// the catalog import, i.e. to the test server's start; the page's clock is moved with page.clock, the
-// server's runs on, so a test never needs the server to agree with a moved clock.
+// The lightning deal buy box. Each test makes its own deal, shaped like a demo deal product
+// (DEMO_CATALOG.md) under a fresh ASIN, and its own accounts, so parallel tests never share a deal's
+// units or a shopper's claims. Deal times are relative to the deal's creation; the page's clock is
+// moved with page.clock, the server's runs on, so a test never needs the server to agree with a moved clock.
 
 const US = 'ATVPDKIKX0DER';
 
-// B0PDPTAB01 has accessories in deal mode: their interstitial opens on the first claim (ACC-010).
+// The tablet (B0PDPTAB01's shape) has accessories in deal mode: their interstitial opens on the first claim (ACC-010).
 test.beforeEach(async ({ page }) => {
   await declineAccessoryInterstitial(page);
 });
@@ -83,14 +78,6 @@ async function expectAxeClean(page: Page) {
   ).toEqual([]);
 }
 
-async function signIn(page: Page, email: string, password: string, path: string) {
-  await page.goto(`/gp/sign-in.html?path=${encodeURIComponent(path)}`);
-  await page.getByLabel('Email').fill(email);
-  await page.getByLabel('Password').fill(password);
-  await page.getByRole('button', { name: 'Sign in' }).click();
-  await expect(page).toHaveURL(new RegExp(`${path}$`));
-}
-
 /** A fresh account, signed in: orders leave a mark on the customer that other tests must not see. */
 async function newShopper(page: Page, path: string) {
   const email = `e2e-deal-${Date.now()}-${Math.random().toString(36).slice(2, 8)}@example.com`;
@@ -115,13 +102,15 @@ async function newContext(
 test.describe('what the deal buy box shows', () => {
   test('DEAL-001 DEAL-003 DEAL-004 DEAL-030 an available deal is an accordion row with quantity, add to cart, end countdown and progress', async ({
     page,
+    world,
   }) => {
+    const deal = await world.deal('B0PDPTAB01');
     const errors: string[] = [];
     page.on('console', (message) => {
       if (message.type() === 'error') errors.push(message.text());
     });
     page.on('pageerror', (error) => errors.push(error.message));
-    await openDeal(page, 'B0PDPTAB01');
+    await openDeal(page, deal.asin);
     const box = dealBox(page);
     await expect(box).toHaveAccessibleName('Buying options');
     const dealRow = box.getByRole('button', { name: /Lightning Deal/ });
@@ -155,8 +144,10 @@ test.describe('what the deal buy box shows', () => {
 
     test('DEAL-001 the deal shows from the server and the regular offer still buys as a plain form', async ({
       page,
+      world,
     }) => {
-      await page.goto('/dp/B0PDPTAB01');
+      const deal = await world.deal('B0PDPTAB01');
+      await page.goto(`/dp/${deal.asin}`);
       const box = dealBox(page);
       await expect(box.getByText(/^Ends in \d\d:\d\d:\d\d$/)).toBeVisible();
       await expect(box.getByRole('button', { name: 'Add to Cart' }).first()).toBeDisabled();
@@ -169,10 +160,11 @@ test.describe('what the deal buy box shows', () => {
     });
   });
 
-  test('DEAL-001 DEAL-035 the accordion and the claim are operable by keyboard', async ({ page }) => {
+  test('DEAL-001 DEAL-035 the accordion and the claim are operable by keyboard', async ({ page, world }) => {
+    const deal = await world.deal('B0PDPTAB01');
     const accessories = page.getByRole('dialog', { name: 'Add accessories to your order' });
     await page.removeLocatorHandler(accessories);
-    await openDeal(page, 'B0PDPTAB01');
+    await openDeal(page, deal.asin);
     const box = dealBox(page);
     const regularRow = box.getByRole('button', { name: /^Buy new: \$/ });
     await regularRow.focus();
@@ -203,13 +195,15 @@ test.describe('what the deal buy box shows', () => {
     await page.keyboard.press('Escape');
     await expect(accessories).toHaveCount(0);
     await expect(message.locator('..')).toBeFocused();
-    expect((await cartItems(page)).find((item) => item.asin === 'B0PDPTAB01')?.quantity).toBe(2);
+    expect((await cartItems(page)).find((item) => item.asin === deal.asin)?.quantity).toBe(2);
   });
 
   test('DEAL-002 DEAL-015 DEAL-030 a fully claimed deal shows waitlist full to a shopper who can access it, progress in the error colour', async ({
     page,
+    world,
   }) => {
-    await openDeal(page, 'B0PDPCAM01');
+    const deal = await world.deal('B0PDPCAM01');
+    await openDeal(page, deal.asin);
     const box = dealBox(page);
     await expect(box.getByText('This deal is fully claimed and its waitlist is full.')).toBeVisible();
     await expect(box.getByText('100% claimed')).toHaveAttribute('data-tone', 'error');
@@ -219,13 +213,15 @@ test.describe('what the deal buy box shows', () => {
 
   test('DEAL-025 DEAL-023 a Prime-only deal is closed to shoppers without Prime and open to Prime members', async ({
     page,
+    world,
   }) => {
-    await openDeal(page, 'B0PDPRDR01');
+    const deal = await world.deal('B0PDPRDR01');
+    await openDeal(page, deal.asin);
     const box = dealBox(page);
     await expect(box.getByText('This deal is for Prime members only.')).toBeVisible();
     await expect(box.getByRole('button', { name: 'Add to Cart' })).toHaveCount(0);
     await expectAxeClean(page);
-    await signIn(page, 'prime@example.com', 'prime-demo', '/dp/B0PDPRDR01');
+    await signIn(page, await world.customer({ prime: true }), `/dp/${deal.asin}`);
     await expect(page.locator('[data-deal-ready="true"]')).toHaveCount(1);
     await expect(box.getByText('This deal is for Prime members only.')).toHaveCount(0);
     // The shared Prime account may hold this deal from another test; then it is in the cart instead.
@@ -238,8 +234,13 @@ test.describe('what the deal buy box shows', () => {
 test.describe('claiming', () => {
   test('DEAL-010 DEAL-011 DEAL-019 DEAL-020 DEAL-031 DEAL-034 DEAL-035 a claim puts the chosen quantity in the cart and refreshes the header count', async ({
     page,
+    world,
   }) => {
-    await openDeal(page, 'B0PDPTAB01');
+    const deal = await world.deal('B0PDPTAB01');
+    // This test answers the accessories itself: the beforeEach handler must not decline them first.
+    const accessories = page.getByRole('dialog', { name: 'Add accessories to your order' });
+    await page.removeLocatorHandler(accessories);
+    await openDeal(page, deal.asin);
     const box = dealBox(page);
     const cart = page.getByRole('link', { name: /^Cart, \d+ items$/ });
     await expect(cart).toHaveAccessibleName('Cart, 0 items');
@@ -251,16 +252,14 @@ test.describe('claiming', () => {
     await box.getByRole('button', { name: 'Add to Cart' }).click();
     const request = await claim;
     expect(new URL(request.url()).pathname).toBe(
-      `/api/marketplaces/${US}/deals/LD-B0PDPTAB01/claim-and-add-to-cart`,
+      `/api/marketplaces/${US}/deals/${deal.deal.dealId}/claim-and-add-to-cart`,
     );
     expect(new URL(request.url()).searchParams.get('ref')).toBeTruthy();
-    expect(request.postDataJSON()).toEqual({ asin: 'B0PDPTAB01', quantity: 2 });
+    expect(request.postDataJSON()).toEqual({ asin: deal.asin, quantity: 2 });
     await expect(box.getByText('Added to cart. This deal is in your cart.')).toBeVisible();
     // Deal mode (ACC-010): once the claim and the count are in, the accessories are offered; declined,
     // focus goes back to the message that replaced the button.
     await count;
-    const accessories = page.getByRole('dialog', { name: 'Add accessories to your order' });
-    await page.removeLocatorHandler(accessories);
     await expect(accessories).toBeVisible();
     await expectAxeClean(page);
     await accessories.getByRole('button', { name: 'No thanks' }).click();
@@ -277,23 +276,28 @@ test.describe('claiming', () => {
     expect(held).toBeLessThanOrEqual(15 * 60_000);
     await count;
     await expect(cart).toHaveAccessibleName('Cart, 2 items');
-    expect((await cartItems(page)).find((item) => item.asin === 'B0PDPTAB01')?.quantity).toBe(2);
+    expect((await cartItems(page)).find((item) => item.asin === deal.asin)?.quantity).toBe(2);
     await expect(box.getByRole('button', { name: 'Add to Cart' })).toHaveCount(0);
     await expect(box.getByRole('progressbar')).toHaveCount(0);
     await expectAxeClean(page);
     // A fresh page load knows the hold too.
-    await openDeal(page, 'B0PDPTAB01');
+    await openDeal(page, deal.asin);
     await expect(box.getByText('This deal is in your cart.')).toBeVisible();
     await expect(cart).toHaveAccessibleName('Cart, 2 items');
   });
 
   test('DEAL-013 DEAL-042 DEAL-044 after an order the deal shows claimed; a stale page that claims again gets the limit message', async ({
     page,
+    world,
+    consoleErrors,
   }) => {
+    // The refused claim (422) is logged by the browser.
+    consoleErrors.expect(/status of 422 .*\/claim-and-add-to-cart/);
+    const deal = await world.deal('B0PDPTAB01');
     await page.clock.install();
-    await newShopper(page, '/dp/B0PDPTAB01');
+    await newShopper(page, `/dp/${deal.asin}`);
     const stale = await page.context().newPage();
-    await openDeal(stale, 'B0PDPTAB01');
+    await openDeal(stale, deal.asin);
     // Freeze the clock so the stale page does not poll its way up to date.
     await pauseClock(page);
     await expect(page.locator('[data-deal-ready="true"]')).toHaveCount(1);
@@ -310,7 +314,7 @@ test.describe('claiming', () => {
     await page.getByRole('button', { name: 'Place your order' }).click();
     await expect(page.getByRole('heading', { name: 'Order placed, thank you!' })).toBeVisible();
 
-    await openDeal(page, 'B0PDPTAB01');
+    await openDeal(page, deal.asin);
     await expect(dealBox(page).getByText('You claimed this deal.')).toBeVisible();
     await expect(dealBox(page).getByRole('button', { name: 'Add to Cart' })).toHaveCount(0);
 
@@ -333,8 +337,14 @@ test.describe('claiming', () => {
 
   test('DEAL-043 DEAL-044 a claim that fails otherwise shows redemption failed and records its HTTP status', async ({
     page,
+    world,
+    consoleErrors,
   }) => {
-    await openDeal(page, 'B0PDPTAB01');
+    // Without a session the claim and its metric are refused (403); the browser logs both.
+    consoleErrors.expect(/status of 403 .*\/claim-and-add-to-cart/);
+    consoleErrors.expect(/status of 403 .*\/api\/metrics\/events\)$/);
+    const deal = await world.deal('B0PDPTAB01');
+    await openDeal(page, deal.asin);
     // The session is gone (cookies cleared): the claim is refused with 403.
     await page.context().clearCookies();
     const metric = page.waitForRequest(
@@ -348,7 +358,7 @@ test.describe('claiming', () => {
     await expect(dealBox(page).getByRole('button', { name: 'Add to Cart' })).toBeEnabled();
     await expect(dealBox(page).getByRole('button', { name: 'Add to Cart' })).toBeFocused();
     expect((await metric).postDataJSON().events[0].data).toMatchObject({
-      dealId: 'LD-B0PDPTAB01',
+      dealId: deal.deal.dealId,
       errorCode: '403',
     });
     await expectAxeClean(page);
@@ -365,8 +375,10 @@ test.describe('protection plan', () => {
 
   test('DEAL-004 DEAL-041 a ticked protection plan follows the claim into the cart, tied to the deal line', async ({
     page,
+    world,
   }) => {
-    await openDeal(page, 'B0PDPTAB01');
+    const deal = await world.deal('B0PDPTAB01');
+    await openDeal(page, deal.asin);
     const box = dealBox(page);
     await box.getByLabel(`Add ${PLAN} for $14.99`).check();
     const planAdd = page.waitForRequest(
@@ -376,14 +388,19 @@ test.describe('protection plan', () => {
     expect((await planAdd).postDataJSON().items[0]).toMatchObject({ asin: 'B0PDPPRT01', quantity: 1 });
     await expect(box.getByText(`${PLAN} added to your cart.`)).toBeVisible();
     const lines = await cartLines(page);
-    const deal = lines.find((line) => line.asin === 'B0PDPTAB01');
-    expect(lines.find((line) => line.asin === 'B0PDPPRT01')?.associatedItemId).toBe(deal?.id);
+    const dealLine = lines.find((line) => line.asin === deal.asin);
+    expect(lines.find((line) => line.asin === 'B0PDPPRT01')?.associatedItemId).toBe(dealLine?.id);
   });
 
   test('CART-034 DEAL-048 DEAL-049 from the in-cart view the plan goes through the deals form call, with its error and success messages', async ({
     page,
+    world,
+    consoleErrors,
   }) => {
-    await openDeal(page, 'B0PDPTAB01');
+    // The failed plan add (500) is logged by the browser.
+    consoleErrors.expect(/status of 500 .*\/gp\/add-to-cart\/json\/ref=ldabb\)$/);
+    const deal = await world.deal('B0PDPTAB01');
+    await openDeal(page, deal.asin);
     const box = dealBox(page);
     await box.getByRole('button', { name: 'Add to Cart' }).click();
     await expect(box.getByText('This deal is in your cart.')).toBeVisible();
@@ -402,16 +419,18 @@ test.describe('protection plan', () => {
     ]);
     await expect(box.getByText(`${PLAN} added to your cart.`)).toBeVisible();
     await expect(box.getByRole('alert')).toHaveCount(0);
-    expect((await cartLines(page)).map((line) => line.asin).sort()).toEqual(['B0PDPPRT01', 'B0PDPTAB01']);
+    expect((await cartLines(page)).map((line) => line.asin).sort()).toEqual(['B0PDPPRT01', deal.asin].sort());
   });
 });
 
 test.describe('timers and polling', () => {
   test('DEAL-012 DEAL-016 DEAL-050 DEAL-051 the in-cart timer counts m:ss each second; at 0:00 processing shows and the deal is fetched again', async ({
     page,
+    world,
   }) => {
+    const deal = await world.deal('B0PDPTAB01');
     await page.clock.install();
-    await openDeal(page, 'B0PDPTAB01');
+    await openDeal(page, deal.asin);
     const box = dealBox(page);
     await box.getByRole('button', { name: 'Add to Cart' }).click();
     const timer = box.getByText(/^Held in your cart for/).getByRole('timer');
@@ -437,9 +456,11 @@ test.describe('timers and polling', () => {
 
   test('DEAL-037 DEAL-038 the deal is polled at pollingIntervalMs with the language, CSRF token and device headers', async ({
     page,
+    world,
   }, testInfo) => {
+    const deal = await world.deal('B0PDPSTK01');
     await page.clock.install();
-    await openDeal(page, 'B0PDPSTK01');
+    await openDeal(page, deal.asin);
     const fetches: Request[] = [];
     page.on('request', (request) => {
       if (isDealFetch(request)) fetches.push(request);
@@ -462,12 +483,13 @@ test.describe('timers and polling', () => {
     await expect.poll(() => fetches.length).toBe(2);
   });
 
-  test('DP-019 a deal answer that does not parse is fetched again 200 ms later', async ({ page }) => {
+  test('DP-019 a deal answer that does not parse is fetched again 200 ms later', async ({ page, world }) => {
+    const deal = await world.deal('B0PDPTAB01');
     await page.clock.install();
-    await openDeal(page, 'B0PDPTAB01');
+    await openDeal(page, deal.asin);
     // When each deal fetch went out, on the page's clock (stopped, so it reads the same all along).
     const sentAt: number[] = [];
-    await page.route('**/products/B0PDPTAB01?*', async (route) => {
+    await page.route(`**/products/${deal.asin}?*`, async (route) => {
       sentAt.push(await page.evaluate(() => Date.now()));
       if (sentAt.length === 1) {
         return route.fulfill({
@@ -491,9 +513,11 @@ test.describe('timers and polling', () => {
 
   test('DEAL-014 DEAL-016 DEAL-022 DEAL-024 DEAL-033 DEAL-052 an upcoming deal counts down, shows early access to non-members, then starts with a changeover message and a refetch', async ({
     page,
+    world,
   }) => {
+    const deal = await world.deal('B0PDPSTK01');
     await page.clock.install();
-    await openDeal(page, 'B0PDPSTK01');
+    await openDeal(page, deal.asin);
     const box = dealBox(page);
     await pauseClock(page);
     // Non-members are sent the public start (T+33 min); their early access window is its last 30 minutes.
@@ -522,9 +546,11 @@ test.describe('timers and polling', () => {
 
   test('DEAL-021 a Prime member sees the early access message once their early start has come', async ({
     page,
+    world,
   }) => {
+    const deal = await world.deal('B0PDPSTK01');
     await page.clock.install();
-    await signIn(page, 'prime@example.com', 'prime-demo', '/dp/B0PDPSTK01');
+    await signIn(page, await world.customer({ prime: true }), `/dp/${deal.asin}`);
     await expect(page.locator('[data-deal-ready="true"]')).toHaveCount(1);
     await pauseClock(page);
     const box = dealBox(page);
@@ -538,9 +564,13 @@ test.describe('timers and polling', () => {
     ).toBeVisible();
   });
 
-  test('DEAL-032 DEAL-052 the end countdown is highlighted in its last 30 minutes', async ({ page }) => {
+  test('DEAL-032 DEAL-052 the end countdown is highlighted in its last 30 minutes', async ({
+    page,
+    world,
+  }) => {
+    const deal = await world.deal('B0PDPTAB01');
     await page.clock.install();
-    await openDeal(page, 'B0PDPTAB01');
+    await openDeal(page, deal.asin);
     await pauseClock(page);
     const ends = dealBox(page).getByText(/^Ends in/);
     await expect(ends).toHaveAttribute('data-ending', 'false');
@@ -556,13 +586,15 @@ test.describe('timers and polling', () => {
 test.describe('app-only deals', () => {
   test('DEAL-027 DEAL-028 DEAL-029 web shows the download button, the app claims; once in cart mobile web shows learn more and desktop nothing', async ({
     browser,
+    world,
   }) => {
+    const deal = await world.deal('B0PDPPLG01');
     const app = await newContext(browser, {
       ...devices['Pixel 7'],
       userAgent: `${devices['Pixel 7'].userAgent} ${APP_USER_AGENT_MARK}`,
     });
     const inApp = await app.newPage();
-    await openDeal(inApp, 'B0PDPPLG01');
+    await openDeal(inApp, deal.asin);
     await expect(
       dealBox(inApp).getByText('App-only deal: it can be claimed only in the Northwind app.'),
     ).toBeVisible();
@@ -582,14 +614,14 @@ test.describe('app-only deals', () => {
     ] as const) {
       const fresh = await newContext(browser, options);
       const web = await fresh.newPage();
-      await openDeal(web, 'B0PDPPLG01');
+      await openDeal(web, deal.asin);
       await expect(dealBox(web).getByRole('button', { name: 'Download the app' })).toBeVisible();
       await expect(dealBox(web).getByRole('button', { name: 'Add to Cart' })).toHaveCount(0);
       await fresh.close();
 
       const same = await newContext(browser, { ...options, storageState: session });
       const held = await same.newPage();
-      await openDeal(held, 'B0PDPPLG01');
+      await openDeal(held, deal.asin);
       await expect(dealBox(held).getByText('This deal is in your cart.')).toBeVisible();
       await expect(dealBox(held).getByRole('button', { name: 'Download the app' })).toHaveCount(0);
       if (name === 'mobile') {
@@ -606,8 +638,10 @@ test.describe('app-only deals', () => {
 
   test('DEAL-028 the download button opens a dialog that is axe clean, closes on Escape and gives focus back', async ({
     page,
+    world,
   }) => {
-    await openDeal(page, 'B0PDPPLG01');
+    const deal = await world.deal('B0PDPPLG01');
+    await openDeal(page, deal.asin);
     const download = dealBox(page).getByRole('button', { name: 'Download the app' });
     await download.click();
     const dialog = page.getByRole('dialog', { name: 'Get the Northwind app' });

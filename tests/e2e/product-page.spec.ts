@@ -1,6 +1,8 @@
 import AxeBuilder from '@axe-core/playwright';
-import { expect, test } from '@playwright/test';
+
 import { declineAccessoryInterstitial } from './accessory-interstitial';
+import { expect, test } from './fixtures';
+import { fillSignIn } from './pages/sign-in-page';
 
 test.beforeEach(async ({ page }) => {
   await declineAccessoryInterstitial(page);
@@ -27,7 +29,9 @@ test.describe('product page skeleton', () => {
     expect(errors).toEqual([]);
   });
 
-  test('an unknown ASIN shows the not-found page', async ({ page }) => {
+  test('an unknown ASIN shows the not-found page', async ({ page, consoleErrors }) => {
+    // The not-found page comes with a 404, which the browser logs.
+    consoleErrors.expect(/status of 404 .*\/dp\/B0NOTHERE1\)$/);
     const response = await page.goto('/dp/B0NOTHERE1');
     expect(response?.status()).toBe(404);
     await expect(page.getByRole('heading', { name: "Sorry, we couldn't find that page" })).toBeVisible();
@@ -43,26 +47,28 @@ test.describe('product page skeleton', () => {
 });
 
 test.describe('sign-in', () => {
-  test('SEC-004 signing in from the product page returns to it, signed in', async ({ page }) => {
+  test('SEC-004 signing in from the product page returns to it, signed in', async ({ page, world }) => {
+    const shopper = await world.customer();
     await page.goto('/dp/B0PDPBAT01');
     await page.getByRole('link', { name: 'Hello, sign in' }).click();
     await expect(page).toHaveURL(/\/gp\/sign-in\.html\?path=%2Fdp%2FB0PDPBAT01/);
-    await page.getByLabel('Email').fill('shopper@example.com');
-    await page.getByLabel('Password').fill('shopper-demo');
-    await page.getByRole('button', { name: 'Sign in' }).click();
+    await fillSignIn(page, shopper);
     await expect(page).toHaveURL(/\/dp\/B0PDPBAT01$/);
     await expect(page.getByText(/^Hello, (?!sign in)/)).toBeVisible();
   });
 
   test.describe('without JavaScript', () => {
     test.use({ javaScriptEnabled: false });
-    test('the sign-in form works as a plain HTML form', async ({ page }) => {
+    test('the sign-in form works as a plain HTML form', async ({ page, world, consoleErrors }) => {
+      // The wrong password's page comes with a 401, which the browser logs.
+      consoleErrors.expect(/status of 401 .*\/gp\/sign-in\.html\)$/);
+      const prime = await world.customer({ prime: true });
       await page.goto('/gp/sign-in.html?path=%2Fdp%2FB0PDPSPK01');
-      await page.getByLabel('Email').fill('prime@example.com');
+      await page.getByLabel('Email').fill(prime.email);
       await page.getByLabel('Password').fill('wrong-password');
       await page.getByRole('button', { name: 'Sign in' }).click();
       await expect(page.getByRole('alert')).toContainText('Your email or password is incorrect.');
-      await page.getByLabel('Password').fill('prime-demo');
+      await page.getByLabel('Password').fill(prime.password);
       await page.getByRole('button', { name: 'Sign in' }).click();
       await expect(page).toHaveURL(/\/dp\/B0PDPSPK01$/);
       await expect(page.getByText(/^Hello, (?!sign in)/)).toBeVisible();

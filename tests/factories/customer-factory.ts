@@ -1,0 +1,46 @@
+import { randomUUID } from 'node:crypto';
+import type { Kysely } from 'kysely';
+import { createCustomer as insertCustomer } from '../../src/server/db/repositories/customer-repository';
+import type { Database } from '../../src/server/db/schema';
+import { hashPassword } from '../../src/server/security/passwords';
+import { uniqueEmail } from './unique';
+
+export type CustomerOverrides = {
+  email?: string;
+  password?: string;
+  name?: string;
+  prime?: boolean;
+  business?: boolean;
+  postalCode?: string | null;
+};
+
+export type CreatedCustomer = Required<CustomerOverrides> & { id: string };
+
+/** A shopper with an account of their own (not Prime, not business unless asked), ready to sign in. */
+export async function createCustomer(
+  db: Kysely<Database>,
+  overrides: CustomerOverrides = {},
+  options: { now?: number } = {},
+): Promise<CreatedCustomer> {
+  const customer: CreatedCustomer = {
+    id: `cust-${randomUUID()}`,
+    email: uniqueEmail(),
+    password: 'test-password-123',
+    name: 'Sam Carter',
+    prime: false,
+    business: false,
+    postalCode: null,
+    ...overrides,
+  };
+  await insertCustomer(db, {
+    id: customer.id,
+    email: customer.email,
+    password_hash: await hashPassword(customer.password),
+    name: customer.name,
+    is_prime: customer.prime ? 1 : 0,
+    is_business: customer.business ? 1 : 0,
+    postal_code: customer.postalCode,
+    created_at: options.now ?? Date.now(),
+  });
+  return { ...customer, email: customer.email.trim().toLowerCase() };
+}
