@@ -1,5 +1,6 @@
 import type { Kysely } from 'kysely';
 import { shopperMessage } from '../../../domain/cart/cart-line-rules';
+import { orderSummary, PAY_ON_DELIVERY, type SummaryLine } from '../../../domain/checkout/order-summary';
 import {
   type AddressProblem,
   checkShippingAddress,
@@ -10,6 +11,7 @@ import type { OrderConfirmationPageData } from '../../../shared/contracts/pages/
 import type { Marketplace } from '../../../shared/marketplaces';
 import { toPrice } from '../../../shared/money/price-format';
 import type { CartOwner } from '../../db/repositories/cart-repository';
+import { findSavedCheckout, saveCheckoutDetails } from '../../db/repositories/customer-repository';
 import { findLastShippingAddress, findOrder } from '../../db/repositories/order-repository';
 import type { Customer } from '../../db/repositories/session-repository';
 import type { Database } from '../../db/schema';
@@ -24,9 +26,14 @@ export type BuyNowItem = { asin: string; offerListingId: string; quantity: numbe
 
 const DELIVERY_DAYS = 2;
 
-/** The address a checkout starts from: the customer's last order's, else their name and ZIP. */
+/** What checkout says when 1-Click could not order at once (issue 10 #2). */
+export const ONE_CLICK_SETUP_NOTICE =
+  '1-Click needs a saved shipping address and payment method. Check your address below and place your order here; we save the address for next time.';
+
+/** The address a checkout starts from: the saved one, else the last order's, else their name and ZIP. */
 export async function startingAddress(db: Db, customer: Customer): Promise<ShippingAddress> {
   return (
+    (await findSavedCheckout(db, customer.id)).address ??
     (await findLastShippingAddress(db, customer.id)) ?? {
       fullName: customer.name,
       line1: '',
@@ -37,21 +44,51 @@ export async function startingAddress(db: Db, customer: Customer): Promise<Shipp
   );
 }
 
+type CheckoutOrderView = Pick<
+  CheckoutPageData,
+  'source' | 'buyNow' | 'lines' | 'subtotal' | 'itemCount' | 'summary' | 'total' | 'paymentMethod'
+>;
+
+/** The summary lines and total as the pages show them. */
+export function summaryView(
+  summary: { lines: readonly SummaryLine[]; totalMinor: number },
+  marketplace: Marketplace,
+): Pick<CheckoutPageData, 'summary' | 'total'> {
+  const money = (minor: number) => toPrice(minor, marketplace.currencyCode, marketplace.priceFormat);
+  return {
+    summary: summary.lines.map((line) => ({
+      kind: line.kind,
+      label: line.label,
+      amount: money(line.amountMinor),
+    })),
+    total: money(summary.totalMinor),
+  };
+}
+
 /**
  * What the checkout page shows of the order: the buy now item alone, or the retail cart (its deals
- * brought up to `now` first). Undefined when the buy now item names no offer.
+ * brought up to `now` first), with shipping and estimated tax to `address` and how it is paid.
+ * Undefined when the buy now item names no offer.
  */
 export async function checkoutOrder(
   db: Db,
   input: {
     marketplace: Marketplace;
+    customer: Customer;
+    address: ShippingAddress;
     buyNow: BuyNowItem | null;
     owner: () => Promise<CartOwner>;
     now: number;
   },
-): Promise<Pick<CheckoutPageData, 'source' | 'buyNow' | 'lines' | 'subtotal' | 'itemCount'> | undefined> {
+): Promise<CheckoutOrderView | undefined> {
   const { marketplace, buyNow } = input;
   const money = (minor: number) => toPrice(minor, marketplace.currencyCode, marketplace.priceFormat);
+  const paymentMethod = (await findSavedCheckout(db, input.customer.id)).paymentMethod ?? PAY_ON_DELIVERY;
+  const totals = (itemsMinor: number) =>
+    summaryView(
+      orderSummary({ itemsMinor, prime: input.customer.isPrime, state: input.address.state }),
+      marketplace,
+    );
   if (buyNow) {
     const one = await buyNowLineView(db, marketplace.marketplaceId, buyNow);
     if (!one) return undefined;
@@ -61,6 +98,8 @@ export async function checkoutOrder(
       lines: [one.line],
       subtotal: money(one.subtotalMinor),
       itemCount: one.line.quantity,
+      ...totals(one.subtotalMinor),
+      paymentMethod,
     };
   }
   const owner = await input.owner();
@@ -72,6 +111,8 @@ export async function checkoutOrder(
     lines: cart.lines,
     subtotal: money(cart.subtotalMinor),
     itemCount: cart.itemCount,
+    ...totals(cart.subtotalMinor),
+    paymentMethod,
   };
 }
 
@@ -114,17 +155,22 @@ export async function placeCheckoutOrder(
       cartLineId: l.id,
     }));
   }
+  const saved = await findSavedCheckout(db, input.customer.id);
   const result = await placeOrder(db, {
     customerId: input.customer.id,
     marketplaceId: input.marketplace.marketplaceId,
     lines,
     address,
+    paymentMethod: saved.paymentMethod ?? PAY_ON_DELIVERY,
+    prime: input.customer.isPrime,
     via: input.buyNow ? 'buy-now' : 'cart',
     now: input.now,
   });
   if (!result.ok) {
     return { ok: false, status: result.status, address, problems: [], error: shopperMessage(result.problem) };
   }
+  // The first address a shopper orders to becomes their saved one (1-Click's destination).
+  if (!saved.address) await saveCheckoutDetails(db, input.customer.id, { address }, { replace: false });
   return { ok: true, orderId: result.orderId };
 }
 
@@ -154,6 +200,8 @@ export async function orderConfirmation(
       maxQuantity: item.quantity,
     })),
     subtotal: money(found.order.subtotal_minor),
+    ...summaryView(storedSummary(found.order), marketplace),
+    paymentMethod: found.order.payment_method,
     address: found.order.shipping_address ?? { fullName: '', line1: '', city: '', state: '', postalCode: '' },
     deliveryEstimate: delivery.toLocaleDateString('en-US', {
       weekday: 'long',
@@ -162,4 +210,18 @@ export async function orderConfirmation(
       timeZone: 'UTC',
     }),
   };
+}
+
+/** An order's summary as it was charged (orders from before totals were kept: items only). */
+function storedSummary(order: {
+  subtotal_minor: number;
+  shipping_minor: number;
+  tax_minor: number;
+  total_minor: number | null;
+}): { lines: SummaryLine[]; totalMinor: number } {
+  const lines: SummaryLine[] = [{ kind: 'items', label: 'Items:', amountMinor: order.subtotal_minor }];
+  if (order.total_minor === null) return { lines, totalMinor: order.subtotal_minor };
+  lines.push({ kind: 'shipping', label: 'Shipping & handling:', amountMinor: order.shipping_minor });
+  lines.push({ kind: 'tax', label: 'Estimated tax to be collected:', amountMinor: order.tax_minor });
+  return { lines, totalMinor: order.total_minor };
 }

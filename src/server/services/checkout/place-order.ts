@@ -1,5 +1,6 @@
 import type { Kysely } from 'kysely';
 import { checkCartLine, type LineProblem } from '../../../domain/cart/cart-line-rules';
+import { orderSummary } from '../../../domain/checkout/order-summary';
 import type { ShippingAddress } from '../../../domain/checkout/shipping-address';
 import { priceCartLines } from '../../../domain/pricing/price-cart-lines';
 import { deleteOrderedCartLine } from '../../db/repositories/cart-repository';
@@ -35,6 +36,10 @@ export async function placeOrder(
     marketplaceId: string;
     lines: readonly OrderLine[];
     address: ShippingAddress;
+    /** The payment method's label, stored with the order. */
+    paymentMethod: string;
+    /** Prime members' orders ship free. */
+    prime: boolean;
     via: 'cart' | 'buy-now' | 'one-click';
     now: number;
   },
@@ -109,6 +114,7 @@ export async function placeOrder(
       // Priced as the cart and checkout priced the same lines.
       const priced = priceCartLines(bought);
       const subtotal = priced.subtotalMinor;
+      const summary = orderSummary({ itemsMinor: subtotal, prime: order.prime, state: order.address.state });
       const items = priced.lines.map((line, index) => ({
         id: `${orderId}-${index + 1}`,
         order_id: orderId,
@@ -130,6 +136,10 @@ export async function placeOrder(
           created_at: order.now,
           shipping_address: order.address,
           placed_via: order.via,
+          payment_method: order.paymentMethod,
+          shipping_minor: summary.shippingMinor,
+          tax_minor: summary.taxMinor,
+          total_minor: summary.totalMinor,
         },
         items,
       );

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { price } from '../common';
-import { addressView, orderLineView } from './order-lines';
+import { addressView, orderLineView, summaryLineView } from './order-lines';
 import { shopperView } from './shopper';
 
 export const checkoutPageData = z.object({
@@ -11,6 +11,13 @@ export const checkoutPageData = z.object({
   lines: z.array(orderLineView),
   subtotal: price,
   itemCount: z.number().int(),
+  /** Items, discounts, shipping and estimated tax, in the order shown; they add up to `total`. */
+  summary: z.array(summaryLineView),
+  total: price,
+  /** The saved payment method's label ("Visa ending 4242"), else how an order without one is paid. */
+  paymentMethod: z.string(),
+  /** Why the shopper is here rather than on the confirmation (1-Click without saved details). */
+  notice: z.string().nullable(),
   address: addressView,
   problems: z.array(z.object({ field: z.string(), message: z.string() })),
   error: z.string().nullable(),

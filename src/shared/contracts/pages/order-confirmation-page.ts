@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { price } from '../common';
-import { addressView, orderLineView } from './order-lines';
+import { addressView, orderLineView, summaryLineView } from './order-lines';
 import { shopperView } from './shopper';
 
 export const orderConfirmationPageData = z.object({
@@ -9,6 +9,9 @@ export const orderConfirmationPageData = z.object({
   orderId: z.string(),
   lines: z.array(orderLineView),
   subtotal: price,
+  summary: z.array(summaryLineView),
+  total: price,
+  paymentMethod: z.string().nullable(),
   address: addressView,
   deliveryEstimate: z.string(),
 });

@@ -24,3 +24,11 @@ export const addressView = z.object({
   postalCode: z.string(),
 });
 export type AddressView = z.infer<typeof addressView>;
+
+/** One line of an order summary (items, a discount, shipping, estimated tax); a discount is negative. */
+export const summaryLineView = z.object({
+  kind: z.enum(['items', 'discount', 'shipping', 'tax']),
+  label: z.string(),
+  amount: price,
+});
+export type SummaryLineView = z.infer<typeof summaryLineView>;

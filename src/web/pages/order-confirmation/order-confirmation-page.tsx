@@ -1,4 +1,5 @@
 import type { OrderConfirmationPageData } from '../../../shared/contracts/pages/order-confirmation-page';
+import { OrderSummary } from '../../features/order-summary/order-summary';
 import { SiteFooter } from '../../layout/site-footer';
 import { SiteHeader } from '../../layout/site-header';
 
@@ -18,6 +19,7 @@ export function OrderConfirmationPage({ data }: { data: OrderConfirmationPageDat
           Shipping to <strong>{data.address.fullName}</strong>, {data.address.line1}, {data.address.city},{' '}
           {data.address.state} {data.address.postalCode}
         </p>
+        {data.paymentMethod ? <p>Paid with {data.paymentMethod}</p> : null}
         <p className="confirmation__delivery">Arriving {data.deliveryEstimate}</p>
         <ul className="checkout__items">
           {data.lines.map((line) => (
@@ -33,7 +35,9 @@ export function OrderConfirmationPage({ data }: { data: OrderConfirmationPageDat
             </li>
           ))}
         </ul>
-        <p className="checkout__total">Order total: {data.subtotal.displayString}</p>
+        <section aria-label="Order summary" className="confirmation__summary">
+          <OrderSummary lines={data.summary} total={data.total.displayString} />
+        </section>
         <p>
           <a href="/dp/B0PDPSPK01">Continue shopping</a>
         </p>
