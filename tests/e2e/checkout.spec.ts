@@ -169,3 +169,21 @@ test('issue 10 #2: checkout shows the saved address, payment method, items, ship
   await expect(summary).toContainText('Estimated tax to be collected:$3.25');
   await expect(summary).toContainText('Order total:$53.24');
 });
+
+test('issue 10 #9: the header account entry opens the account page with the name, orders and Sign out', async ({
+  page,
+  world,
+}) => {
+  const customer = await world.customer({ name: 'Robin Account', ...SAVED });
+  await signIn(page, customer, '/dp/B0PDPSPK01');
+  await page.getByRole('button', { name: 'Buy now with 1-Click' }).click();
+  await new CheckoutPage(page).expectOrderPlaced();
+  const orderId = await page.getByTestId('order-id').textContent();
+  await page.getByRole('link', { name: /^Hello, Robin Account/ }).click();
+  await expect(page).toHaveTitle('Your Account | Northwind Market');
+  await expect(page.getByRole('heading', { name: 'Your Account' })).toBeVisible();
+  await expect(page.getByText('Robin Account', { exact: true })).toBeVisible();
+  await expect(page.getByRole('link', { name: `Order ${orderId}` })).toBeVisible();
+  await page.getByRole('button', { name: 'Sign out' }).click();
+  await expect(page.getByRole('link', { name: 'Hello, sign in' })).toBeVisible();
+});
