@@ -101,7 +101,7 @@ export async function addCartItems(
             adding: item.quantity,
           });
           if (problem || !device) {
-            throw new Refused(422, {
+            throw new LineRefused(422, {
               code: problem?.code ?? 'plan_without_device',
               message: problem?.message ?? `protection plan ${offer.asin} needs its device in the cart`,
               field: `items.${index}.quantity`,
