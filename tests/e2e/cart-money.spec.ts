@@ -88,7 +88,11 @@ test('issue 10 #16: in the cart the page item comes first, its accessory and pla
   await expect(box.getByText(`${PLAN} added to your cart.`)).toBeVisible();
 
   await new CartPage(page).goto();
-  const lines = page.getByRole('list').filter({ has: page.getByRole('link') }).first().getByRole('listitem');
+  const lines = page
+    .getByRole('list')
+    .filter({ has: page.getByRole('link') })
+    .first()
+    .getByRole('listitem');
   await expect(lines).toHaveCount(3);
   await expect(lines.nth(0).getByRole('link')).toHaveText(deal.title);
   await expect(lines.nth(1).getByRole('link')).toHaveText(/^Speaker Stand/);
