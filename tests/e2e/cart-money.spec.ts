@@ -17,7 +17,17 @@ test('issue 10 #1 BB-028: a clipped coupon comes off the cart, checkout and plac
   page,
   world,
 }) => {
-  const speaker = await world.product('B0PDPSPK01');
+  // A product of its own with the speaker's coupon and price (a copy of the speaker would join its family stripe).
+  const speaker = await world.product(undefined, {
+    features: {
+      coupon: {
+        encryptedPromotionId: 'A2PDPCOUPON5OFF',
+        amountOff: 5,
+        description: 'Save $5.00 with coupon',
+      },
+    },
+    offers: [{ price: 49.99 }],
+  });
   await signIn(page, await world.customer(), `/dp/${speaker.asin}`);
   await page.getByRole('button', { name: 'Apply coupon' }).click();
   await expect(page.getByText(/applied at checkout/)).toBeVisible();
