@@ -99,7 +99,10 @@ export type QuantityAdjustment = 'limit' | 'minimum' | 'unreadable';
  * DP-012), above the offer's per-order limit, or below its minimum order quantity; null when it was used
  * as is or the link has no `qty`.
  */
-export function quantityAdjustment(params: URLSearchParams, picker: QuantityPicker): QuantityAdjustment | null {
+export function quantityAdjustment(
+  params: URLSearchParams,
+  picker: QuantityPicker,
+): QuantityAdjustment | null {
   const raw = params.get('qty');
   if (raw === null || !picker.hasFreeFormPicker) return null;
   const wanted = parseQtyParam(raw);

@@ -54,7 +54,11 @@ describe('placePopover', () => {
   });
 
   test('DP-020 covering the trigger by more than 10 px flips it to the trigger left', () => {
-    expect(placePopover(trigger(671, 100), 502, room(1270))).toMatchObject({ side: 'left', top: 200, left: 161 });
+    expect(placePopover(trigger(671, 100), 502, room(1270))).toMatchObject({
+      side: 'left',
+      top: 200,
+      left: 161,
+    });
   });
 
   test('on a narrow screen it shrinks to the viewport and stays inside it', () => {
@@ -68,5 +72,10 @@ describe('placePopover', () => {
   test('on a narrow screen it goes above a trigger low in the window when only there it fits', () => {
     const placed = placePopover(trigger(20, 80, 700), 502, room(375, 400, 844));
     expect(placed).toMatchObject({ side: 'above', top: 700 - POPOVER_GAP_PX - 400 });
+  });
+
+  test('issue 10 #15: on a narrow screen, fitting neither below nor above, it still ends inside the window', () => {
+    const placed = placePopover(trigger(20, 80, 500), 502, room(375, 600, 844));
+    expect(placed).toMatchObject({ side: 'below', top: 844 - POPOVER_GAP_PX - 600 });
   });
 });

@@ -22,7 +22,7 @@ const clamp = (value: number, min: number, max: number) => Math.max(min, Math.mi
  * Places a popover at its trigger's right (BB-041), level with its top and moved up as far as needed to
  * end inside the viewport. Without room at the right it may slide over the trigger by the overlap
  * threshold (DP-020); beyond that it flips to the trigger's left, and when neither side has room (a phone)
- * it goes below the trigger, or above when only there it fits.
+ * it goes below the trigger, or above when only there it fits, else as low as it can while ending in view.
  */
 export function placePopover(anchor: AnchorRect, width: number, room: PlacementRoom): PopoverPlacement {
   const { viewportWidth, viewportHeight, height } = room;
@@ -46,5 +46,11 @@ export function placePopover(anchor: AnchorRect, width: number, room: PlacementR
   if (belowTop + height > viewportHeight - POPOVER_GAP_PX && aboveTop >= POPOVER_GAP_PX) {
     return { side: 'above', top: aboveTop, left, width: fitted };
   }
-  return { side: 'below', top: belowTop, left, width: fitted };
+  // Fits neither below nor above: moved up until it ends in the window, over the trigger if it must.
+  return {
+    side: 'below',
+    top: clamp(belowTop, POPOVER_GAP_PX, viewportHeight - POPOVER_GAP_PX - height),
+    left,
+    width: fitted,
+  };
 }
