@@ -219,3 +219,15 @@ test('issue 10 #15: on a phone the variation popover opens in view, its "Add to 
   expect(placed.y + placed.height).toBeLessThanOrEqual(viewport?.height ?? 0);
   await expect(popover.getByRole('button', { name: 'Add to order' })).toBeInViewport({ ratio: 1 });
 });
+
+test('the family stripe keeps each model name whole; on a phone it scrolls sideways instead', async ({
+  page,
+}) => {
+  await page.goto('/dp/B0PDPSPK01');
+  const models = page.getByRole('navigation', { name: 'Other models in this family' }).getByRole('link');
+  await expect(models.first()).toBeVisible();
+  for (const model of await models.all()) {
+    const cut = await model.evaluate((element) => element.scrollWidth - element.clientWidth);
+    expect(cut, `${await model.textContent()} is cut`).toBeLessThanOrEqual(0);
+  }
+});
