@@ -1,6 +1,6 @@
 import type { LineProblem } from '../../../domain/cart/cart-line-rules';
 
-/** Thrown inside a cart or order transaction to roll it back and answer with the line's problem. */
+/** Thrown inside a cart or order transaction to roll it back and answer the refused line's problem. */
 export class LineRefused extends Error {
   constructor(
     readonly status: 404 | 409 | 422,
