@@ -1,5 +1,5 @@
 // What an order costs beyond its items: shipping and estimated sales tax, and the summary lines a
-// checkout, an order and its confirmation show (docs/decisions/0014-order-totals.md).
+// checkout, an order and its confirmation show (docs/decisions/0015-order-totals-and-1-click.md).
 
 /** Orders of at least this much (after discounts) ship free; Prime members' orders always do. */
 export const FREE_SHIPPING_MINIMUM_MINOR = 3500;

@@ -1,4 +1,4 @@
-import type { ColumnType, Insertable, Selectable, Updateable } from 'kysely';
+import type { ColumnType, Generated, Insertable, Selectable, Updateable } from 'kysely';
 
 /** A nullable column an insert may leave out. */
 type Optional<T> = ColumnType<T | null, T | null | undefined, T | null>;
@@ -138,6 +138,16 @@ export interface CouponRedemptionTable {
   promotion_id: string;
   asin: string;
   redeemed_at: number;
+  /** The order the coupon came off (issue 10 #1); null while it waits for one. */
+  order_id: Generated<string | null>;
+}
+
+/** A coupon taken off an order, shown as its own line (issue 10 #1). */
+export interface OrderDiscountTable {
+  order_id: string;
+  promotion_id: string;
+  description: string;
+  amount_minor: number;
 }
 
 export interface InvitationRequestTable {
@@ -229,6 +239,7 @@ export interface Database {
   orders: OrderTable;
   order_items: OrderItemTable;
   coupon_redemptions: CouponRedemptionTable;
+  order_discounts: OrderDiscountTable;
   invitation_requests: InvitationRequestTable;
   deals: DealTable;
   deal_claims: DealClaimTable;
@@ -251,5 +262,6 @@ export type CartRow = Selectable<CartTable>;
 export type CartItemRow = Selectable<CartItemTable>;
 export type OrderRow = Selectable<OrderTable>;
 export type OrderItemRow = Selectable<OrderItemTable>;
+export type OrderDiscountRow = Selectable<OrderDiscountTable>;
 export type DealRow = Selectable<DealTable>;
 export type DealClaimRow = Selectable<DealClaimTable>;

@@ -6,6 +6,8 @@ import {
   checkShippingAddress,
   type ShippingAddress,
 } from '../../../domain/checkout/shipping-address';
+import { totalAfterDiscounts } from '../../../domain/pricing/coupon-discounts';
+import type { PriceDto } from '../../../shared/contracts/common';
 import type { CheckoutPageData } from '../../../shared/contracts/pages/checkout-page';
 import type { OrderConfirmationPageData } from '../../../shared/contracts/pages/order-confirmation-page';
 import type { Marketplace } from '../../../shared/marketplaces';
@@ -15,7 +17,7 @@ import { findSavedCheckout, saveCheckoutDetails } from '../../db/repositories/cu
 import { findLastShippingAddress, findOrder } from '../../db/repositories/order-repository';
 import type { Customer } from '../../db/repositories/session-repository';
 import type { Database } from '../../db/schema';
-import { cartLineViews } from '../cart/cart-lines';
+import { cartCouponDiscounts, cartLineViews, discountViews } from '../cart/cart-lines';
 import { settleDealsInCart } from '../deals/claim-deal';
 import { buyNowLineView } from './order-lines';
 import { type OrderLine, placeOrder } from './place-order';
@@ -46,7 +48,15 @@ export async function startingAddress(db: Db, customer: Customer): Promise<Shipp
 
 type CheckoutOrderView = Pick<
   CheckoutPageData,
-  'source' | 'buyNow' | 'lines' | 'subtotal' | 'itemCount' | 'summary' | 'total' | 'paymentMethod'
+  | 'source'
+  | 'buyNow'
+  | 'lines'
+  | 'subtotal'
+  | 'itemCount'
+  | 'discounts'
+  | 'summary'
+  | 'total'
+  | 'paymentMethod'
 >;
 
 /** The summary lines and total as the pages show them. */
@@ -59,7 +69,8 @@ export function summaryView(
     summary: summary.lines.map((line) => ({
       kind: line.kind,
       label: line.label,
-      amount: money(line.amountMinor),
+      // A discount reads "-$5.00" whatever the format's sign for negative amounts.
+      amount: line.amountMinor < 0 ? negative(money(-line.amountMinor)) : money(line.amountMinor),
     })),
     total: money(summary.totalMinor),
   };
@@ -84,21 +95,30 @@ export async function checkoutOrder(
   const { marketplace, buyNow } = input;
   const money = (minor: number) => toPrice(minor, marketplace.currencyCode, marketplace.priceFormat);
   const paymentMethod = (await findSavedCheckout(db, input.customer.id)).paymentMethod ?? PAY_ON_DELIVERY;
-  const totals = (itemsMinor: number) =>
+  const totals = (itemsMinor: number, discounts: readonly { description: string; amountMinor: number }[]) =>
     summaryView(
-      orderSummary({ itemsMinor, prime: input.customer.isPrime, state: input.address.state }),
+      orderSummary({
+        itemsMinor,
+        discounts: discounts.map((d) => ({ label: `Coupon: ${d.description}`, amountMinor: d.amountMinor })),
+        prime: input.customer.isPrime,
+        state: input.address.state,
+      }),
       marketplace,
     );
   if (buyNow) {
     const one = await buyNowLineView(db, marketplace.marketplaceId, buyNow);
     if (!one) return undefined;
+    const discounts = await cartCouponDiscounts(db, await input.owner(), [
+      { asin: one.line.asin, lineTotalMinor: one.subtotalMinor },
+    ]);
     return {
       source: 'buy-now',
       buyNow,
       lines: [one.line],
       subtotal: money(one.subtotalMinor),
       itemCount: one.line.quantity,
-      ...totals(one.subtotalMinor),
+      discounts: discountViews(discounts, marketplace),
+      ...totals(one.subtotalMinor, discounts),
       paymentMethod,
     };
   }
@@ -111,7 +131,8 @@ export async function checkoutOrder(
     lines: cart.lines,
     subtotal: money(cart.subtotalMinor),
     itemCount: cart.itemCount,
-    ...totals(cart.subtotalMinor),
+    discounts: discountViews(cart.discounts, marketplace),
+    ...totals(cart.subtotalMinor, cart.discounts),
     paymentMethod,
   };
 }
@@ -200,7 +221,8 @@ export async function orderConfirmation(
       maxQuantity: item.quantity,
     })),
     subtotal: money(found.order.subtotal_minor),
-    ...summaryView(storedSummary(found.order), marketplace),
+    discounts: found.discounts.map((d) => ({ description: d.description, amount: money(d.amount_minor) })),
+    ...summaryView(storedSummary(found.order, found.discounts), marketplace),
     paymentMethod: found.order.payment_method,
     address: found.order.shipping_address ?? { fullName: '', line1: '', city: '', state: '', postalCode: '' },
     deliveryEstimate: delivery.toLocaleDateString('en-US', {
@@ -212,16 +234,29 @@ export async function orderConfirmation(
   };
 }
 
-/** An order's summary as it was charged (orders from before totals were kept: items only). */
-function storedSummary(order: {
-  subtotal_minor: number;
-  shipping_minor: number;
-  tax_minor: number;
-  total_minor: number | null;
-}): { lines: SummaryLine[]; totalMinor: number } {
+/** An order's summary as it was charged (orders from before totals were kept: items and coupons only). */
+function storedSummary(
+  order: { subtotal_minor: number; shipping_minor: number; tax_minor: number; total_minor: number | null },
+  discounts: readonly { promotion_id: string; description: string; amount_minor: number }[],
+): { lines: SummaryLine[]; totalMinor: number } {
   const lines: SummaryLine[] = [{ kind: 'items', label: 'Items:', amountMinor: order.subtotal_minor }];
-  if (order.total_minor === null) return { lines, totalMinor: order.subtotal_minor };
+  for (const d of discounts)
+    lines.push({ kind: 'discount', label: `Coupon: ${d.description}`, amountMinor: -d.amount_minor });
+  if (order.total_minor === null) {
+    const coupons = discounts.map((d) => ({
+      promotionId: d.promotion_id,
+      description: d.description,
+      amountMinor: d.amount_minor,
+    }));
+    return { lines, totalMinor: totalAfterDiscounts(order.subtotal_minor, coupons) };
+  }
   lines.push({ kind: 'shipping', label: 'Shipping & handling:', amountMinor: order.shipping_minor });
   lines.push({ kind: 'tax', label: 'Estimated tax to be collected:', amountMinor: order.tax_minor });
   return { lines, totalMinor: order.total_minor };
 }
+
+const negative = (price: PriceDto): PriceDto => ({
+  ...price,
+  amount: -price.amount,
+  displayString: `-${price.displayString}`,
+});

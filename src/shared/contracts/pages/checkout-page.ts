@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { price } from '../common';
-import { addressView, orderLineView, summaryLineView } from './order-lines';
+import { addressView, discountView, orderLineView, summaryLineView } from './order-lines';
 import { shopperView } from './shopper';
 
 export const checkoutPageData = z.object({
@@ -11,6 +11,8 @@ export const checkoutPageData = z.object({
   lines: z.array(orderLineView),
   subtotal: price,
   itemCount: z.number().int(),
+  /** Coupons that come off (issue 10 #1) and what is left to pay. */
+  discounts: z.array(discountView),
   /** Items, discounts, shipping and estimated tax, in the order shown; they add up to `total`. */
   summary: z.array(summaryLineView),
   total: price,

@@ -49,6 +49,8 @@ export const productPageData = z.object({
   refTag: z.string().nullable(),
   /** From the qty URL parameter (DP-012) when the address has one, else null. */
   initialQuantity: z.number().int().nullable(),
+  /** Why `initialQuantity` is not the link's `qty` (over the limit, under the minimum, unreadable), else null. */
+  quantityAdjustment: z.enum(['limit', 'minimum', 'unreadable']).nullable().default(null),
   /** Lightning deal setup (DEAL-008) when the product has a deal running or coming up, else null. */
   deal: dealSetup.nullable(),
   /**

@@ -36,8 +36,9 @@ export function OrderConfirmationPage({ data }: { data: OrderConfirmationPageDat
           ))}
         </ul>
         <section aria-label="Order summary" className="confirmation__summary">
-          <OrderSummary lines={data.summary} total={data.total.displayString} />
+          <OrderSummary lines={data.summary} total={null} />
         </section>
+        <p className="checkout__total">Order total: {data.total.displayString}</p>
         <p>
           <a href="/dp/B0PDPSPK01">Continue shopping</a>
         </p>
