@@ -21,7 +21,6 @@ export function SiteHeader({
           // Issue 10 #9: the account page has the shopper's orders and the Sign out button.
           <a className="site-header__account" href="/gp/css/homepage.html">
             {`Hello, ${shopper.name ?? 'shopper'}`}
-            <span className="visually-hidden">: Your Account and orders</span>
           </a>
         ) : (
           <a className="site-header__account" href={signInHref}>
