@@ -551,3 +551,33 @@ test('DP-016 on a phone the buy box details open in a bottom sheet at least 190 
   await page.keyboard.press('Escape');
   await expect(sheet).toHaveCount(0);
 });
+
+test.describe('without JavaScript', () => {
+  test.use({ javaScriptEnabled: false });
+
+  test('issue 10 #13 BB-024 a minimum-order product is bought with the plain form; too few comes back with a message', async ({
+    page,
+    world,
+  }) => {
+    const filter = await world.product('B0PDPFLT01');
+    await page.goto(`/dp/${filter.asin}`);
+    const addToCart = page.getByRole('button', { name: 'Add to Cart' });
+    // Locked by the script only: without it the buttons stay usable.
+    await expect(addToCart).toBeEnabled();
+    await expect(page.getByRole('button', { name: 'Buy Now', exact: true })).toBeEnabled();
+    // Pressed before choosing: the server answers with the form and what to do.
+    await addToCart.click();
+    await expect(page).toHaveURL(new RegExp(`/dp/${filter.asin}\\?purchase-problem=`));
+    await expect(page.getByRole('alert')).toHaveText(
+      'This item is sold in quantities of at least 3. Choose a quantity of 3 or more, then try again.',
+    );
+    await expect(page.getByLabel('Quantity:')).toHaveAttribute('aria-invalid', 'true');
+    await page.getByLabel('Quantity:').selectOption('3');
+    await addToCart.click();
+    await expect(page).toHaveURL(/\/gp\/cart\/view\.html\?notice=added$/);
+    const items = (await (
+      await page.request.get('/api/marketplaces/ATVPDKIKX0DER/cart/items?cartTypes=RETAIL')
+    ).json()) as { entity: { items: { asin: string; quantity: number }[] } };
+    expect(items.entity.items.find((item) => item.asin === filter.asin)?.quantity).toBe(3);
+  });
+});

@@ -129,3 +129,48 @@ describe.each(dialects)('coupon and invitation calls on %s', (dialect) => {
     expect(normal.statusCode).toBe(409);
   });
 });
+
+describe.each(dialects)('the buy box form and the minimum order quantity on %s', (dialect) => {
+  let ctx: TestContext;
+  beforeAll(async () => {
+    ctx = await createTestApp(dialect);
+  });
+  afterAll(() => ctx?.close());
+
+  const filterForm = (quantity: string, button: 'add-to-cart' | 'buy-now') => ({
+    ASIN: 'B0PDPFLT01',
+    offerListingID: 'OL-B0PDPFLT01-NEW',
+    ...(quantity === 'none' ? {} : { quantity }),
+    [`submit.${button}`]: button === 'buy-now' ? 'Buy Now' : 'Add to Cart',
+  });
+
+  test('issue 10 #13 BB-024 a quantity under the minimum comes back to the product form with a message, nothing added', async () => {
+    const s = new Shopper(ctx.app);
+    await s.visit('/dp/B0PDPFLT01');
+    for (const [quantity, button] of [
+      ['none', 'add-to-cart'],
+      ['', 'add-to-cart'],
+      ['2', 'add-to-cart'],
+      ['1', 'buy-now'],
+    ] as const) {
+      const response = await s.postForm('/gp/product/handle-buy-box', filterForm(quantity, button));
+      expect(response.statusCode, `${quantity} ${button}`).toBe(303);
+      expect(response.headers.location).toBe('/dp/B0PDPFLT01?purchase-problem=below_min_order_quantity');
+    }
+    expect(await s.cartCount()).toBe(0);
+    const page = await s.visit('/dp/B0PDPFLT01?purchase-problem=below_min_order_quantity');
+    expect(page.statusCode).toBe(200);
+    expect(page.body).toMatch(/role="alert"[^>]*>This item is sold in quantities of at least <!-- -->3/);
+    // The buttons are locked by the script only: the server's form can always be posted.
+    expect(page.body).not.toMatch(/<button[^>]*disabled=""[^>]*id="add-to-cart-button"/);
+    expect(page.body).not.toMatch(/<button[^>]*id="add-to-cart-button"[^>]*disabled=""/);
+  });
+
+  test('issue 10 #13 BB-025 the minimum itself goes to the cart', async () => {
+    const s = new Shopper(ctx.app);
+    await s.visit('/dp/B0PDPFLT01');
+    const response = await s.postForm('/gp/product/handle-buy-box', filterForm('3', 'add-to-cart'));
+    expect(response.headers.location).toBe('/gp/cart/view.html?notice=added');
+    expect(await s.cartCount()).toBe(3);
+  });
+});

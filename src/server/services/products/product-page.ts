@@ -1,5 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Kysely } from 'kysely';
+import { purchaseProblemFrom } from '../../../domain/buy-box/quantity-restriction';
 import { initialQuantity } from '../../../domain/buy-box/url-quantity';
 import type { AccessoriesView } from '../../../shared/contracts/accessories';
 import type { DeferredProductPageSlice, ProductPageData } from '../../../shared/contracts/pages/product-page';
@@ -64,6 +65,7 @@ export async function assembleProductPage(
             max: offer.maxOrderQuantity,
           })
         : null,
+    purchaseProblem: purchaseProblemFrom(page.query),
     deal,
     deferred: accessories.ok ? [] : [accessories.name],
     product: { ...details, features, accessories: accessories.ok ? accessories.value : null },
