@@ -133,6 +133,12 @@ export class Shopper {
     });
   }
 
+  /** Signs in through the sign-in form, as a shopper does, and keeps the signed-in session. */
+  async signIn(email: string, password: string, path = '/') {
+    await this.visit('/gp/sign-in.html');
+    return this.postForm('/gp/sign-in.html', { action: 'sign-in', email, password, path });
+  }
+
   async cartCount(): Promise<number> {
     const response = await this.request({ method: 'GET', url: '/api/marketplaces/ATVPDKIKX0DER/cart/count' });
     return (response.json() as { entity: { items: number } }).entity.items;

@@ -55,13 +55,7 @@ describe.each(dialects)('a tiered offer costs the same everywhere on %s', (diale
 
   test('at a tier quantity, /cart/summary, the cart page, checkout and the placed order show one subtotal', async () => {
     const s = new Shopper(ctx.app);
-    await s.visit('/gp/sign-in.html');
-    await s.postForm('/gp/sign-in.html', {
-      action: 'sign-in',
-      email: 'shopper@example.com',
-      password: 'shopper-demo',
-      path: '/',
-    });
+    await s.signIn('shopper@example.com', 'shopper-demo');
     await s.visit(`/dp/${TIERED.asin}`);
     const added = await s.addItems([{ ...TIERED, quantity: 5 }]);
     expect(added.statusCode).toBe(200);
@@ -100,13 +94,7 @@ describe.each(dialects)('a tiered offer costs the same everywhere on %s', (diale
 
   test('buy now at a tier quantity is priced like the same cart line', async () => {
     const s = new Shopper(ctx.app);
-    await s.visit('/gp/sign-in.html');
-    await s.postForm('/gp/sign-in.html', {
-      action: 'sign-in',
-      email: 'prime@example.com',
-      password: 'prime-demo',
-      path: '/',
-    });
+    await s.signIn('prime@example.com', 'prime-demo');
     const checkout = pageData(
       (
         await s.visit(

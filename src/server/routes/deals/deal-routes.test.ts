@@ -636,13 +636,7 @@ describe.each(dialects)('deal holds over time on %s', (dialect) => {
       .execute();
     await ctx.store.db.deleteFrom('deal_claims').where('deal_id', '=', TABLET.dealId).execute();
     const s = new Shopper(ctx.app);
-    await s.visit('/gp/sign-in.html');
-    await s.postForm('/gp/sign-in.html', {
-      action: 'sign-in',
-      email: 'prime@example.com',
-      password: 'prime-demo',
-      path: '/',
-    });
+    await s.signIn('prime@example.com', 'prime-demo');
     await s.visit('/dp/B0PDPTAB01');
     const held = (await claim(s, 2)).json().entity;
     expect(held.customerState).toBe('INCART');
@@ -723,13 +717,7 @@ describe.each(dialects)('deal holds over time on %s', (dialect) => {
     const s = await shopper();
     const held = (await claim(s, 2)).json().entity;
     expect(held.customerState).toBe('INCART');
-    await s.visit('/gp/sign-in.html');
-    await s.postForm('/gp/sign-in.html', {
-      action: 'sign-in',
-      email: 'business@example.com',
-      password: 'business-demo',
-      path: '/',
-    });
+    await s.signIn('business@example.com', 'business-demo');
     await s.visit('/dp/B0PDPTAB01');
     expect((await status(s)).dealCustomerStatus).toMatchObject({ state: 'IN_CART', quantity: 2 });
     const again = (await claim(s, 1)).json().entity;
@@ -769,13 +757,7 @@ describe.each(dialects)('deal holds over time on %s', (dialect) => {
 
   test('DEAL-039 an order after the hold ran out is refused at the deal price', async () => {
     const s = new Shopper(ctx.app);
-    await s.visit('/gp/sign-in.html');
-    await s.postForm('/gp/sign-in.html', {
-      action: 'sign-in',
-      email: 'shopper@example.com',
-      password: 'shopper-demo',
-      path: '/',
-    });
+    await s.signIn('shopper@example.com', 'shopper-demo');
     await s.visit('/dp/B0PDPTAB01');
     expect((await claim(s, 1)).json().entity.customerState).toBe('INCART');
     const ordersBefore = await dealOrderLines();

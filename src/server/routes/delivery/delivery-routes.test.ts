@@ -50,13 +50,7 @@ describe.each(dialects)('delivery location on %s', (dialect) => {
 
   test('a signed-in customer delivers to their own ZIP and is not prompted', async () => {
     const s = new Shopper(ctx.app);
-    await s.visit('/gp/sign-in.html');
-    await s.postForm('/gp/sign-in.html', {
-      action: 'sign-in',
-      email: 'prime@example.com',
-      password: 'prime-demo',
-      path: '/',
-    });
+    await s.signIn('prime@example.com', 'prime-demo');
     expect(pageData((await s.visit()).body).shopper).toMatchObject({
       deliveryZip: '98109',
       locationPromptEligible: false,

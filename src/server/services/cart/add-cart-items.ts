@@ -14,21 +14,13 @@ import {
 } from '../../db/repositories/cart-repository';
 import { findOffer } from '../../db/repositories/product-repository';
 import type { Database } from '../../db/schema';
+import { LineRefused } from './line-refused';
 
 export type AddedLine = { id: string; asin: string; offerListingId: string; quantity: number };
 
 export type AddResult =
   | { ok: true; items: AddedLine[]; count: number }
   | { ok: false; status: 404 | 409 | 422; problem: LineProblem };
-
-class Refused extends Error {
-  constructor(
-    readonly status: 404 | 409 | 422,
-    readonly problem: LineProblem,
-  ) {
-    super(problem.message);
-  }
-}
 
 /**
  * An accessory names the page item it goes with by the page item's asin (the page does not know
@@ -68,14 +60,14 @@ export async function addCartItems(
       for (const [index, item] of items.entries()) {
         const offer = await findOffer(trx, item.offerListingId);
         if (!offer || offer.marketplace_id !== marketplaceId) {
-          throw new Refused(404, {
+          throw new LineRefused(404, {
             code: 'offer_not_found',
             message: `no offer ${item.offerListingId} in this marketplace`,
             field: `items.${index}.offerListingId`,
           });
         }
         if (offer.condition_type === 'LIGHTNING_DEAL') {
-          throw new Refused(422, {
+          throw new LineRefused(422, {
             code: 'deal_claim_required',
             message: `offer ${offer.id} is a lightning deal; claim it to add it to the cart`,
             field: `items.${index}.offerListingId`,
@@ -99,7 +91,7 @@ export async function addCartItems(
           held + item.quantity,
         );
         if (problem) {
-          throw new Refused(problem.code === 'offer_mismatch' ? 409 : 422, {
+          throw new LineRefused(problem.code === 'offer_mismatch' ? 409 : 422, {
             ...problem,
             field: `items.${index}.${problem.field}`,
           });
@@ -144,7 +136,7 @@ export async function addCartItems(
       return { ok: true as const, items: added, count };
     });
   } catch (error) {
-    if (error instanceof Refused) return { ok: false, status: error.status, problem: error.problem };
+    if (error instanceof LineRefused) return { ok: false, status: error.status, problem: error.problem };
     throw error;
   }
 }

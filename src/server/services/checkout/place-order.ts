@@ -7,21 +7,13 @@ import { orderHeldUnits } from '../../db/repositories/deal-repository';
 import { insertOrder, newOrderId, takeStock } from '../../db/repositories/order-repository';
 import { findOffer, findTiers, tiersOf } from '../../db/repositories/product-repository';
 import type { Database } from '../../db/schema';
+import { LineRefused } from '../cart/line-refused';
 
 export type OrderLine = { asin: string; offerListingId: string; quantity: number; cartLineId?: string };
 
 export type PlaceOrderResult =
   | { ok: true; orderId: string; subtotalMinor: number }
   | { ok: false; status: 404 | 409 | 422; problem: LineProblem };
-
-class Refused extends Error {
-  constructor(
-    readonly status: 404 | 409 | 422,
-    readonly problem: LineProblem,
-  ) {
-    super(problem.message);
-  }
-}
 
 /**
  * Places an order in one transaction: prices come from the offers (and quantity tiers) now, each
@@ -54,7 +46,7 @@ export async function placeOrder(
       for (const [index, line] of order.lines.entries()) {
         const offer = await findOffer(trx, line.offerListingId);
         if (!offer || offer.marketplace_id !== order.marketplaceId) {
-          throw new Refused(404, {
+          throw new LineRefused(404, {
             code: 'offer_not_found',
             message: `no offer ${line.offerListingId}`,
             field: `items.${index}`,
@@ -73,7 +65,7 @@ export async function placeOrder(
           line.quantity,
         );
         if (problem)
-          throw new Refused(problem.code === 'offer_mismatch' ? 409 : 422, {
+          throw new LineRefused(problem.code === 'offer_mismatch' ? 409 : 422, {
             ...problem,
             field: `items.${index}`,
           });
@@ -82,14 +74,14 @@ export async function placeOrder(
           offer.condition_type === 'LIGHTNING_DEAL' &&
           !(line.cartLineId && (await orderHeldUnits(trx, line.cartLineId, line.quantity, order.now)))
         ) {
-          throw new Refused(409, {
+          throw new LineRefused(409, {
             code: 'deal_hold_expired',
             message: `the deal price for asin ${offer.asin} is no longer held for you`,
             field: `items.${index}`,
           });
         }
         if (!(await takeStock(trx, offer.id, line.quantity))) {
-          throw new Refused(409, {
+          throw new LineRefused(409, {
             code: 'insufficient_stock',
             message: `not enough stock left of asin ${offer.asin} for ${line.quantity}`,
             field: `items.${index}`,
@@ -136,7 +128,7 @@ export async function placeOrder(
       return { ok: true as const, orderId, subtotalMinor: subtotal };
     });
   } catch (error) {
-    if (error instanceof Refused) return { ok: false, status: error.status, problem: error.problem };
+    if (error instanceof LineRefused) return { ok: false, status: error.status, problem: error.problem };
     throw error;
   }
 }
