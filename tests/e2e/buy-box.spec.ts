@@ -2,7 +2,7 @@ import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import { declineAccessoryInterstitial } from './accessory-interstitial';
 import { expect, test } from './fixtures';
-import { signIn } from './pages/sign-in-page';
+import { fillSignIn, signIn } from './pages/sign-in-page';
 
 test.beforeEach(async ({ page }) => {
   await declineAccessoryInterstitial(page);
@@ -579,5 +579,25 @@ test.describe('without JavaScript', () => {
       await page.request.get('/api/marketplaces/ATVPDKIKX0DER/cart/items?cartTypes=RETAIL')
     ).json()) as { entity: { items: { asin: string; quantity: number }[] } };
     expect(items.entity.items.find((item) => item.asin === filter.asin)?.quantity).toBe(3);
+  });
+
+  test('issue 10 #13 BB-028 BB-030 the coupon works as a plain form: sign in, redeem, back on the product', async ({
+    page,
+    world,
+  }) => {
+    const customer = await world.customer();
+    await page.goto('/dp/B0PDPSPK01');
+    await page.getByRole('button', { name: 'Apply coupon' }).click();
+    await fillSignIn(page, customer);
+    await expect(page).toHaveURL(/\/dp\/B0PDPSPK01$/);
+    await expect(page.getByText('Save $5.00 with coupon: applied at checkout.')).toBeVisible();
+  });
+
+  test('issue 10 #13 BB-033 BB-034 the invitation request works as a plain form', async ({ page, world }) => {
+    const customer = await world.customer();
+    await signIn(page, customer, '/dp/B0PDPCNS01');
+    await page.getByRole('button', { name: 'Request invitation' }).click();
+    await expect(page).toHaveURL(/\/dp\/B0PDPCNS01$/);
+    await expect(page.getByText('Invitation requested')).toBeVisible();
   });
 });

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { createCustomer } from '../../../../tests/factories/customer-factory';
 import { createTestApp, Shopper, type TestContext } from '../../../../tests/helpers/test-app';
 import { dialects } from '../../../../tests/helpers/test-store';
 
@@ -172,5 +173,65 @@ describe.each(dialects)('the buy box form and the minimum order quantity on %s',
     const response = await s.postForm('/gp/product/handle-buy-box', filterForm('3', 'add-to-cart'));
     expect(response.headers.location).toBe('/gp/cart/view.html?notice=added');
     expect(await s.cartCount()).toBe(3);
+  });
+});
+
+describe.each(dialects)('coupon and invitation as plain forms on %s', (dialect) => {
+  let ctx: TestContext;
+  beforeAll(async () => {
+    ctx = await createTestApp(dialect);
+  });
+  afterAll(() => ctx?.close());
+
+  const REDEEM_FORM = '/gp/collect-coupon/handler/redeem-coupon-detailpage.html?ref_=apl_redeem_coupon';
+
+  test('issue 10 #13 BB-028 BB-032 the coupon form redeems and returns to the product; signed out it goes to sign in first', async () => {
+    const anonymous = new Shopper(ctx.app);
+    await anonymous.visit('/dp/B0PDPSPK01');
+    const signedOut = await anonymous.postForm(REDEEM_FORM, {
+      encryptedPromotionId: COUPON,
+      returnTo: '/dp/B0PDPSPK01',
+    });
+    expect(signedOut.statusCode).toBe(303);
+    const handler = `/gp/collect-coupon/handler/redeem_coupon_after_login.html?encryptedPromotionId=${COUPON}&returnTo=%2Fdp%2FB0PDPSPK01`;
+    expect(signedOut.headers.location).toBe(`/gp/sign-in.html?path=${encodeURIComponent(handler)}`);
+
+    const customer = await createCustomer(ctx.store.db);
+    const s = new Shopper(ctx.app);
+    await s.signIn(customer.email, customer.password);
+    await s.visit('/dp/B0PDPSPK01');
+    const redeemed = await s.postForm(REDEEM_FORM, {
+      encryptedPromotionId: COUPON,
+      returnTo: '/dp/B0PDPSPK01',
+    });
+    expect(redeemed.statusCode).toBe(303);
+    expect(redeemed.headers.location).toBe('/dp/B0PDPSPK01');
+    expect((await s.visit('/dp/B0PDPSPK01')).body).toContain('applied at checkout');
+    // Without the token nothing is redeemed (the form carries it).
+    const noToken = await s.postForm(REDEEM_FORM, { encryptedPromotionId: COUPON }, { csrf: false });
+    expect(noToken.statusCode).toBe(403);
+  });
+
+  test('issue 10 #13 BB-033 BB-034 the invitation form records the request and returns to the product', async () => {
+    const anonymous = new Shopper(ctx.app);
+    await anonymous.visit('/dp/B0PDPCNS01');
+    const signedOut = await anonymous.postForm(INVITE, { returnTo: '/dp/B0PDPCNS01' });
+    expect(signedOut.statusCode).toBe(303);
+    expect(signedOut.headers.location).toBe('/gp/sign-in.html?path=%2Fdp%2FB0PDPCNS01');
+
+    const customer = await createCustomer(ctx.store.db);
+    const s = new Shopper(ctx.app);
+    await s.signIn(customer.email, customer.password);
+    await s.visit('/dp/B0PDPCNS01');
+    const requested = await s.postForm(INVITE, { returnTo: '/dp/B0PDPCNS01' });
+    expect(requested.statusCode).toBe(303);
+    expect(requested.headers.location).toBe('/dp/B0PDPCNS01');
+    const rows = await ctx.store.db
+      .selectFrom('invitation_requests')
+      .selectAll()
+      .where('customer_id', '=', customer.id)
+      .execute();
+    expect(rows).toHaveLength(1);
+    expect((await s.visit('/dp/B0PDPCNS01')).body).toContain('Invitation requested');
   });
 });

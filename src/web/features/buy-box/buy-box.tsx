@@ -130,7 +130,12 @@ export function BuyBox({
     <aside className="buy-box" aria-label="Buy box">
       <p className="buy-box__price">{offer.price.displayString}</p>
       {features.coupon ? (
-        <CouponOffer coupon={features.coupon} signedIn={shopper.signedIn} productPath={productPath} />
+        <CouponOffer
+          coupon={features.coupon}
+          signedIn={shopper.signedIn}
+          productPath={productPath}
+          csrfToken={data.csrfToken}
+        />
       ) : null}
       {highDemand && inviteRequested ? null : (
         <p className={offer.canAddToCart ? 'buy-box__stock' : 'buy-box__stock buy-box__stock--out'}>
@@ -145,6 +150,7 @@ export function BuyBox({
           signedIn={shopper.signedIn}
           requested={inviteRequested}
           productPath={productPath}
+          csrfToken={data.csrfToken}
           onRequested={() => setInviteRequested(true)}
         />
       ) : offer.canAddToCart ? (
