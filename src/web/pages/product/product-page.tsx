@@ -77,7 +77,7 @@ export function ProductPage({ data }: { data: ProductPageData }) {
             <p className="product__rating">No ratings yet</p>
           )}
           {priceBlock ? (
-            <div className="price-block" role="group" aria-label="Price">
+            <div className="price-block" data-testid="price-block">
               {priceBlock.savingsPercent > 0 ? (
                 <span className="price-block__savings">-{priceBlock.savingsPercent}%</span>
               ) : null}
