@@ -22,11 +22,11 @@ export type CreatedProduct = ProductInput & { asin: string; offers: OfferInput[]
 
 export type FactoryOptions = { now?: number };
 
-/** A new offer: Amazon.com sells it new at $49.99, 100 in stock. */
+/** A new offer: the store (Northwind Market) sells it new at $49.99, 100 in stock. */
 export function buildOffer(asin: string, overrides: Partial<OfferInput> = {}, index = 0): OfferInput {
   return {
     offerListingId: index === 0 ? `OL-${asin}-NEW` : `OL-${asin}-${index + 1}`,
-    merchant: { id: 'ATVPDKIKX0DER', name: 'Amazon.com' },
+    merchant: { id: 'ATVPDKIKX0DER', name: 'Northwind Market' },
     condition: 'NEW',
     price: 49.99,
     stock: 100,

@@ -2,6 +2,7 @@ import { describe, expect, test } from 'vitest';
 import {
   initialQuantity,
   parseQtyParam,
+  quantityAdjustment,
   quantityUrl,
   reloadParams,
   shouldClickQuantityTooltip,
@@ -111,5 +112,28 @@ describe('initialQuantity', () => {
     expect(initialQuantity(new URLSearchParams('qty=50'), offer)).toBe(30);
     expect(initialQuantity(new URLSearchParams('qty=1'), { ...offer, min: 3 })).toBe(3);
     expect(initialQuantity(new URLSearchParams(''), { hasFreeFormPicker: false, min: 3, max: 999 })).toBe(3);
+  });
+});
+
+describe('quantityAdjustment', () => {
+  const batteries = { hasFreeFormPicker: true, min: 1, max: 5 };
+  const adjustment = (query: string, picker = batteries) =>
+    quantityAdjustment(new URLSearchParams(query), picker);
+
+  test('issue 10 #11: a qty used as it is needs no note', () => {
+    expect(adjustment('')).toBeNull();
+    expect(adjustment('qty=3')).toBeNull();
+    expect(adjustment('qty=05')).toBeNull();
+    expect(adjustment('qty=9', { ...batteries, hasFreeFormPicker: false })).toBeNull();
+  });
+
+  test('issue 10 #11 DP-012: a qty that is not an integer from 1 to 999 is unreadable (and becomes 1)', () => {
+    for (const qty of ['abc', '0', '1000', '2.5', '-3', ''])
+      expect(adjustment(`qty=${qty}`)).toBe('unreadable');
+  });
+
+  test('issue 10 #11: above the per-order limit, or below the minimum order quantity, says which', () => {
+    expect(adjustment('qty=9')).toBe('limit');
+    expect(adjustment('qty=1', { hasFreeFormPicker: true, min: 3, max: 999 })).toBe('minimum');
   });
 });

@@ -90,3 +90,24 @@ export function initialQuantity(params: URLSearchParams, picker: QuantityPicker)
   const wanted = picker.hasFreeFormPicker ? parseQtyParam(params.get('qty')) : DEFAULT_QUANTITY;
   return Math.max(picker.min, Math.min(picker.max, wanted));
 }
+
+/** Why the page item's quantity differs from the link's `qty`, so the page can say so once. */
+export type QuantityAdjustment = 'limit' | 'minimum' | 'unreadable';
+
+/**
+ * Whether `initialQuantity` had to change the link's `qty`: unreadable (not an integer from 1 to 999,
+ * DP-012), above the offer's per-order limit, or below its minimum order quantity; null when it was used
+ * as is or the link has no `qty`.
+ */
+export function quantityAdjustment(
+  params: URLSearchParams,
+  picker: QuantityPicker,
+): QuantityAdjustment | null {
+  const raw = params.get('qty');
+  if (raw === null || !picker.hasFreeFormPicker) return null;
+  const wanted = parseQtyParam(raw);
+  if (String(wanted) !== raw.replace(/^0+(?=\d)/, '')) return 'unreadable';
+  if (wanted > picker.max) return 'limit';
+  if (wanted < picker.min) return 'minimum';
+  return null;
+}

@@ -73,6 +73,10 @@ export function shopperMessage(problem: LineProblem): string {
       return left ? `Only ${left} of this item are left in stock.` : 'This item is out of stock.';
     case 'offer_not_buyable':
       return 'This item cannot be bought right now.';
+    case 'plan_exceeds_device':
+      return 'A protection plan covers one device, and each device in your cart already has one.';
+    case 'plan_without_device':
+      return 'Add the device to your cart before its protection plan.';
     default:
       return 'This item is no longer available.';
   }

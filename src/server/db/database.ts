@@ -7,6 +7,7 @@ import * as couponsAndInvitations from './migrations/0003-coupons-and-invitation
 import * as accessoryAssociations from './migrations/0004-accessory-associations';
 import * as lightningDeals from './migrations/0005-lightning-deals';
 import * as catalogAreas from './migrations/0006-catalog-areas';
+import * as couponDiscounts from './migrations/0007-coupon-discounts';
 import type { Database } from './schema';
 
 export type Dialect = 'sqlite' | 'postgres';
@@ -28,6 +29,7 @@ const migrations: Record<string, Migration> = {
   '0004-accessory-associations': accessoryAssociations,
   '0005-lightning-deals': lightningDeals,
   '0006-catalog-areas': catalogAreas,
+  '0007-coupon-discounts': couponDiscounts,
 };
 
 // BIGINT (epoch ms) comes back from pg as a string by default; every value we store fits a double.

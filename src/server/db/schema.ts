@@ -1,4 +1,4 @@
-import type { Insertable, Selectable, Updateable } from 'kysely';
+import type { Generated, Insertable, Selectable, Updateable } from 'kysely';
 
 // Booleans are 0/1 integers, times are epoch milliseconds, money is integer minor units and
 // structured fields are JSON text (decoded only in db/repositories), so the same queries read the same values on SQLite and PostgreSQL.
@@ -126,6 +126,16 @@ export interface CouponRedemptionTable {
   promotion_id: string;
   asin: string;
   redeemed_at: number;
+  /** The order the coupon came off (issue 10 #1); null while it waits for one. */
+  order_id: Generated<string | null>;
+}
+
+/** A coupon taken off an order, shown as its own line (issue 10 #1). */
+export interface OrderDiscountTable {
+  order_id: string;
+  promotion_id: string;
+  description: string;
+  amount_minor: number;
 }
 
 export interface InvitationRequestTable {
@@ -217,6 +227,7 @@ export interface Database {
   orders: OrderTable;
   order_items: OrderItemTable;
   coupon_redemptions: CouponRedemptionTable;
+  order_discounts: OrderDiscountTable;
   invitation_requests: InvitationRequestTable;
   deals: DealTable;
   deal_claims: DealClaimTable;
@@ -239,5 +250,6 @@ export type CartRow = Selectable<CartTable>;
 export type CartItemRow = Selectable<CartItemTable>;
 export type OrderRow = Selectable<OrderTable>;
 export type OrderItemRow = Selectable<OrderItemTable>;
+export type OrderDiscountRow = Selectable<OrderDiscountTable>;
 export type DealRow = Selectable<DealTable>;
 export type DealClaimRow = Selectable<DealClaimTable>;

@@ -104,7 +104,15 @@ export const cartSummaryResponse = z
     type: z.literal('cart.summary/v1'),
     entity: z.object({
       summary: z.array(
-        z.object({ cartType: z.enum(['RETAIL', 'FRESH']), itemCount: z.number().int(), subtotal: price }),
+        z.object({
+          cartType: z.enum(['RETAIL', 'FRESH']),
+          itemCount: z.number().int(),
+          subtotal: price,
+          /** Clipped coupons that come off at checkout, each its own line (issue 10 #1). */
+          discounts: z.array(z.object({ description: z.string(), amount: price })),
+          /** The subtotal less the discounts. */
+          total: price,
+        }),
       ),
     }),
   })

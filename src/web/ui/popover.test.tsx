@@ -136,8 +136,16 @@ test('BB-041 the popover is 502 px wide and sits at the trigger right', () => {
   expect(popover.style.top).toBe('100px');
 });
 
-test('BB-041 without room at the right the popover opens below the trigger', () => {
+test('issue 10 #15 BB-041 without room at the right the popover flips to the trigger left', () => {
   triggerRect = { top: 100, left: 700, right: 800, bottom: 130, width: 100, height: 30 };
+  const { popover } = openHelp();
+  expect(popover.dataset.side).toBe('left');
+  expect(popover.style.left).toBe(`${700 - POPOVER_GAP_PX - 502}px`);
+  expect(popover.style.top).toBe('100px');
+});
+
+test('BB-041 with room on neither side of a wide trigger the popover opens below it', () => {
+  triggerRect = { top: 100, left: 300, right: 700, bottom: 130, width: 400, height: 30 };
   const { popover } = openHelp();
   expect(popover.dataset.side).toBe('below');
   expect(popover.style.top).toBe(`${130 + POPOVER_GAP_PX}px`);

@@ -40,7 +40,8 @@ export type PopoverProps = PopoverName & {
 };
 
 /**
- * A non-modal dialog next to its trigger: at its right when there is room, else below (BB-041, DP-020).
+ * A non-modal dialog next to its trigger: at its right when there is room, else at its left, else below,
+ * always ending inside the viewport when it fits there (BB-041, DP-020).
  * Traps focus while open; Escape, the close button or a press outside close it and focus the trigger.
  */
 export function Popover(props: PopoverProps) {
@@ -67,7 +68,7 @@ function PopoverPanel({
     returnFocusRef: anchorRef,
     outsidePressIgnoreRef: anchorRef,
   });
-  const placement = useAnchoredPlacement(anchorRef, width, repositionMs);
+  const placement = useAnchoredPlacement(anchorRef, panelRef, width, repositionMs);
   const highlighted = useDelayedFlag(POPOVER_HIGHLIGHT_DELAY_MS);
   const style = {
     '--ui-fade': `${FADE_MS}ms`,
@@ -102,9 +103,10 @@ function PopoverPanel({
 }
 
 // Page coordinates of the popover, measured before paint and saved again at most every `repositionMs`
-// while the page scrolls or resizes, the last change always included.
+// while the page scrolls or resizes or the popover's own size changes, the last change always included.
 function useAnchoredPlacement(
   anchorRef: RefObject<HTMLElement | null>,
+  panelRef: RefObject<HTMLElement | null>,
   width: number,
   repositionMs: number,
 ): PopoverPlacement | null {
@@ -113,8 +115,11 @@ function useAnchoredPlacement(
     const place = () => {
       const anchor = anchorRef.current;
       if (!anchor) return;
-      const viewportWidth = document.documentElement.clientWidth || window.innerWidth;
-      const inViewport = placePopover(anchor.getBoundingClientRect(), width, viewportWidth);
+      const inViewport = placePopover(anchor.getBoundingClientRect(), width, {
+        viewportWidth: document.documentElement.clientWidth || window.innerWidth,
+        viewportHeight: document.documentElement.clientHeight || window.innerHeight,
+        height: panelRef.current?.offsetHeight ?? 0,
+      });
       setPlacement({
         ...inViewport,
         top: inViewport.top + window.scrollY,
@@ -131,12 +136,16 @@ function useAnchoredPlacement(
     };
     window.addEventListener('resize', schedule);
     window.addEventListener('scroll', schedule, true);
+    // Its content can grow after it opens (another variation's text), and it must still end in view.
+    const resized = typeof ResizeObserver === 'undefined' ? null : new ResizeObserver(schedule);
+    if (panelRef.current) resized?.observe(panelRef.current);
     return () => {
+      resized?.disconnect();
       clearTimeout(timer);
       window.removeEventListener('resize', schedule);
       window.removeEventListener('scroll', schedule, true);
     };
-  }, [anchorRef, width, repositionMs]);
+  }, [anchorRef, panelRef, width, repositionMs]);
   return placement;
 }
 

@@ -225,7 +225,42 @@ export async function deleteOrderedCartLine(db: Db, id: string): Promise<void> {
 
 /** Removes the cart's lines of an offer (a deal's stale line before a fresh claim puts a new one). */
 export async function deleteOfferLinesInCart(db: Db, cartId: string, offerId: string): Promise<void> {
+  const gone = await db
+    .selectFrom('cart_items')
+    .select('id')
+    .where('cart_id', '=', cartId)
+    .where('offer_id', '=', offerId)
+    .execute();
   await db.deleteFrom('cart_items').where('cart_id', '=', cartId).where('offer_id', '=', offerId).execute();
+  await deletePlansOf(
+    db,
+    gone.map((line) => line.id),
+  );
+}
+
+/**
+ * Removes the protection plans of device lines that went (issue 10 #3): a plan never outnumbers its
+ * device, so without the device it goes too. Accessories stay, on their own.
+ */
+export async function deletePlansOf(db: Db, deviceLineIds: readonly string[]): Promise<void> {
+  if (deviceLineIds.length === 0) return;
+  await db
+    .deleteFrom('cart_items')
+    .where('associated_item_id', 'in', [...deviceLineIds])
+    .where('asin', 'in', db.selectFrom('product_protection_plans').select('plan_asin'))
+    .execute();
+}
+
+/** The protection plan lines tied to a device line (issue 10 #16: their quantity follows it). */
+export async function findPlansOf(db: Db, cartId: string, deviceLineId: string): Promise<CartItem[]> {
+  const rows = await db
+    .selectFrom('cart_items')
+    .selectAll()
+    .where('cart_id', '=', cartId)
+    .where('associated_item_id', '=', deviceLineId)
+    .where('asin', 'in', db.selectFrom('product_protection_plans').select('plan_asin'))
+    .execute();
+  return rows.map(decodeLine);
 }
 
 /** Removes the given lines of an offer, in any cart (the lines behind deal holds that ran out). */
@@ -236,6 +271,7 @@ export async function deleteOfferLines(db: Db, offerId: string, ids: readonly st
     .where('id', 'in', [...ids])
     .where('offer_id', '=', offerId)
     .execute();
+  await deletePlansOf(db, ids);
 }
 
 const countUnitsQuery = preparedQuery(

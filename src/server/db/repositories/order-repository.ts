@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import type { ShippingAddress } from '../../../domain/checkout/shipping-address';
-import type { Database, OrderItemRow, OrderRow } from '../schema';
+import type { Database, OrderDiscountRow, OrderItemRow, OrderRow } from '../schema';
 import { decodeStored, firstStoredImage } from './stored-json';
 
 type Db = Kysely<Database>;
@@ -29,7 +29,12 @@ export async function takeStock(db: Db, offerId: string, quantity: number): Prom
 /** An order as it is written: its shipping address as a value, stored as JSON. */
 export type NewOrder = Omit<OrderRow, 'shipping_address'> & { shipping_address: ShippingAddress | null };
 
-export async function insertOrder(db: Db, order: NewOrder, items: OrderItemRow[]): Promise<void> {
+export async function insertOrder(
+  db: Db,
+  order: NewOrder,
+  items: OrderItemRow[],
+  discounts: OrderDiscountRow[] = [],
+): Promise<void> {
   await db
     .insertInto('orders')
     .values({
@@ -38,6 +43,7 @@ export async function insertOrder(db: Db, order: NewOrder, items: OrderItemRow[]
     })
     .execute();
   if (items.length) await db.insertInto('order_items').values(items).execute();
+  if (discounts.length) await db.insertInto('order_discounts').values(discounts).execute();
 }
 
 /** An order with its lines (each with its product's title and first image), stored JSON decoded. */
@@ -59,8 +65,15 @@ export async function findOrder(db: Db, orderId: string) {
     .where('order_id', '=', orderId)
     .orderBy('order_items.id')
     .execute();
+  const discounts = await db
+    .selectFrom('order_discounts')
+    .select(['promotion_id', 'description', 'amount_minor'])
+    .where('order_id', '=', orderId)
+    .orderBy('promotion_id')
+    .execute();
   return {
     order: { ...row, shipping_address: decodeStored<ShippingAddress>(row.shipping_address) },
+    discounts,
     items: items.map(({ images, ...item }) => ({ ...item, image: firstStoredImage(images) })),
   };
 }

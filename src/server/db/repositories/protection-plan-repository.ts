@@ -13,3 +13,25 @@ export async function findProtectionPlanAsin(
     .executeTakeFirst();
   return row?.plan_asin;
 }
+
+/** Which of these products are protection plans (some product offers them with its deal). */
+export async function findPlanAsins(db: Kysely<Database>, asins: readonly string[]): Promise<Set<string>> {
+  if (asins.length === 0) return new Set();
+  const rows = await db
+    .selectFrom('product_protection_plans')
+    .select('plan_asin')
+    .where('plan_asin', 'in', [...asins])
+    .execute();
+  return new Set(rows.map((row) => row.plan_asin));
+}
+
+/** The products a protection plan covers (issue 10 #3: a plan goes with one of them). */
+export async function findPlanDevices(db: Kysely<Database>, planAsin: string): Promise<string[]> {
+  const rows = await db
+    .selectFrom('product_protection_plans')
+    .select('asin')
+    .where('plan_asin', '=', planAsin)
+    .orderBy('asin')
+    .execute();
+  return rows.map((row) => row.asin);
+}

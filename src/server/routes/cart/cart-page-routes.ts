@@ -6,6 +6,7 @@ import { DEFAULT_MARKETPLACE_ID, marketplaceById } from '../../../shared/marketp
 import { toPrice } from '../../../shared/money/price-format';
 import type { ClientAssets } from '../../render/client-assets';
 import { sendPage, shopperView } from '../../render/send-page';
+import { discountViews } from '../../services/cart/cart-lines';
 import { cartPageLines, changeCartLine } from '../../services/cart/cart-page';
 
 const NOTICES: Record<string, Notice> = {
@@ -38,7 +39,7 @@ export const cartPageRoutes: FastifyPluginAsyncZod<{ assets?: ClientAssets }> = 
     '/gp/cart/view.html',
     { schema: { hide: true, querystring: cartQuery } },
     async (request, reply) => {
-      const { lines, subtotalMinor, itemCount } = await cartPageLines(
+      const { lines, subtotalMinor, itemCount, discounts, totalMinor } = await cartPageLines(
         app.store.db,
         await request.session.cartOwner(),
         marketplace,
@@ -56,6 +57,8 @@ export const cartPageRoutes: FastifyPluginAsyncZod<{ assets?: ClientAssets }> = 
           lines,
           subtotal: toPrice(subtotalMinor, marketplace.currencyCode, marketplace.priceFormat),
           itemCount,
+          discounts: discountViews(discounts, marketplace),
+          total: toPrice(totalMinor, marketplace.currencyCode, marketplace.priceFormat),
           notice: error ? { kind: 'error', message: error } : notice ? (NOTICES[notice] ?? null) : null,
           csrfToken: request.session.csrfToken,
         },

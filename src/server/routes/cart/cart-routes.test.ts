@@ -247,6 +247,8 @@ describe.each(dialects)('cart API on %s', (dialect) => {
             cartType: 'RETAIL',
             itemCount: 3,
             subtotal: { amount: 149.97, currencyCode: 'USD', displayString: '$149.97' },
+            discounts: [],
+            total: { amount: 149.97, currencyCode: 'USD', displayString: '$149.97' },
           },
         ],
       },

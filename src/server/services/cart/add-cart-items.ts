@@ -1,5 +1,6 @@
 import type { Kysely } from 'kysely';
 import { checkCartLine, type LineProblem } from '../../../domain/cart/cart-line-rules';
+import { checkPlanQuantity } from '../../../domain/cart/protection-plan';
 import type { CartApiItem } from '../../../shared/contracts/cart';
 import {
   adoptAccessories,
@@ -13,6 +14,7 @@ import {
   updateCartLine,
 } from '../../db/repositories/cart-repository';
 import { findOffer } from '../../db/repositories/product-repository';
+import { findPlanDevices } from '../../db/repositories/protection-plan-repository';
 import type { Database } from '../../db/schema';
 import { LineRefused } from './line-refused';
 
@@ -73,11 +75,40 @@ export async function addCartItems(
             field: `items.${index}.offerListingId`,
           });
         }
-        const association = associatedLine(
+        let association = associatedLine(
           item.additionalParameters?.itemAssociation?.associatedItemId ?? null,
           added,
           lines,
         );
+        const devices = await findPlanDevices(trx, offer.asin);
+        if (devices.length > 0) {
+          // A protection plan goes with a device line (issue 10 #3): the one it names, else (the deals
+          // upsell form names none) the cart's line of a device it covers, one with room first.
+          const plansOf = (deviceId: string) =>
+            lines
+              .filter((l) => l.offer_id === offer.id && l.associated_item_id === deviceId)
+              .reduce((sum, l) => sum + l.quantity, 0);
+          const candidates = lines.filter(
+            (l) =>
+              devices.includes(l.asin) &&
+              (association === null ? l.associated_item_id === null : l.id === association),
+          );
+          const device = candidates.find((l) => plansOf(l.id) < l.quantity) ?? candidates[0];
+          const problem = checkPlanQuantity({
+            planAsin: offer.asin,
+            deviceQuantity: device?.quantity ?? null,
+            plansHeld: device ? plansOf(device.id) : 0,
+            adding: item.quantity,
+          });
+          if (problem || !device) {
+            throw new LineRefused(422, {
+              code: problem?.code ?? 'plan_without_device',
+              message: problem?.message ?? `protection plan ${offer.asin} needs its device in the cart`,
+              field: `items.${index}.quantity`,
+            });
+          }
+          association = device.id;
+        }
         const held = lines.filter((l) => l.offer_id === offer.id).reduce((sum, l) => sum + l.quantity, 0);
         const problem = checkCartLine(
           {

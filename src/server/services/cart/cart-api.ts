@@ -1,13 +1,14 @@
 import type { Kysely } from 'kysely';
 import type { z } from 'zod';
 import { parseAddToCartForm } from '../../../domain/cart/add-to-cart-form';
+import { totalAfterDiscounts } from '../../../domain/pricing/coupon-discounts';
 import type { cartItemsResponse, cartSummaryResponse } from '../../../shared/contracts/cart';
 import type { Marketplace } from '../../../shared/marketplaces';
 import { toPrice } from '../../../shared/money/price-format';
 import type { CartOwner, CartType } from '../../db/repositories/cart-repository';
 import type { Database } from '../../db/schema';
 import { type AddResult, addCartItems } from './add-cart-items';
-import { pricedCartLines } from './cart-lines';
+import { cartCouponDiscounts, discountViews, pricedCartLines } from './cart-lines';
 
 type Db = Kysely<Database>;
 
@@ -46,19 +47,23 @@ export async function cartSummary(
   cartTypes: readonly CartType[],
 ): Promise<z.infer<typeof cartSummaryResponse>> {
   const priced = await pricedCartLines(db, owner, marketplace.marketplaceId, cartTypes);
+  const money = (minor: number) => toPrice(minor, marketplace.currencyCode, marketplace.priceFormat);
+  // Clipped coupons come off the retail cart, which is what checkout orders (issue 10 #1).
+  const retail = priced.lines.filter((line) => line.cart_type === 'RETAIL');
+  const coupons = await cartCouponDiscounts(db, owner, retail);
   return {
     type: 'cart.summary/v1',
     entity: {
       summary: cartTypes.map((cartType) => {
         const mine = priced.lines.filter((line) => line.cart_type === cartType);
+        const subtotalMinor = mine.reduce((sum, line) => sum + line.lineTotalMinor, 0);
+        const discounts = cartType === 'RETAIL' ? coupons : [];
         return {
           cartType,
           itemCount: mine.reduce((sum, line) => sum + line.quantity, 0),
-          subtotal: toPrice(
-            mine.reduce((sum, line) => sum + line.lineTotalMinor, 0),
-            marketplace.currencyCode,
-            marketplace.priceFormat,
-          ),
+          subtotal: money(subtotalMinor),
+          discounts: discountViews(discounts, marketplace),
+          total: money(totalAfterDiscounts(subtotalMinor, discounts)),
         };
       }),
     },

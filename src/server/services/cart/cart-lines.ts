@@ -1,8 +1,15 @@
 import type { Kysely } from 'kysely';
+import { groupUnderParents } from '../../../domain/cart/cart-line-order';
+import {
+  type CouponDiscount,
+  couponDiscounts,
+  totalAfterDiscounts,
+} from '../../../domain/pricing/coupon-discounts';
 import { type PricedLines, priceCartLines } from '../../../domain/pricing/price-cart-lines';
-import type { OrderLineView } from '../../../shared/contracts/pages/order-lines';
+import type { DiscountView, OrderLineView } from '../../../shared/contracts/pages/order-lines';
 import type { Marketplace } from '../../../shared/marketplaces';
 import { toPrice } from '../../../shared/money/price-format';
+import { findUnusedCoupons } from '../../db/repositories/buy-box-repository';
 import {
   type CartLine,
   type CartOwner,
@@ -10,6 +17,7 @@ import {
   listCartLines,
 } from '../../db/repositories/cart-repository';
 import { findTiers, tiersOf } from '../../db/repositories/product-repository';
+import { findPlanAsins } from '../../db/repositories/protection-plan-repository';
 import type { Database } from '../../db/schema';
 
 type Db = Kysely<Database>;
@@ -32,28 +40,71 @@ export async function pricedCartLines(
   );
 }
 
-/** The lines of the retail cart as the cart and checkout pages show them, priced now from the offers. */
+/**
+ * The coupons a signed-in customer clipped that come off these lines (issue 10 #1); an anonymous
+ * shopper has clipped none (clipping needs an account).
+ */
+export async function cartCouponDiscounts(
+  db: Db,
+  owner: CartOwner,
+  lines: readonly { asin: string; lineTotalMinor: number }[],
+): Promise<CouponDiscount[]> {
+  if (owner.type !== 'customer' || lines.length === 0) return [];
+  return couponDiscounts(lines, await findUnusedCoupons(db, owner.id));
+}
+
+/** The discounts as the pages show them. */
+export function discountViews(
+  discounts: readonly CouponDiscount[],
+  marketplace: Marketplace,
+): DiscountView[] {
+  return discounts.map((discount) => ({
+    description: discount.description,
+    amount: toPrice(discount.amountMinor, marketplace.currencyCode, marketplace.priceFormat),
+  }));
+}
+
+export type CartLineViews = {
+  lines: OrderLineView[];
+  subtotalMinor: number;
+  itemCount: number;
+  discounts: CouponDiscount[];
+  totalMinor: number;
+};
+
+/**
+ * The lines of the retail cart as the cart and checkout pages show them, priced now from the offers:
+ * each page item first with its accessories and protection plan under it (issue 10 #16), and the
+ * customer's coupons for the products in it.
+ */
 export async function cartLineViews(
   db: Db,
   owner: CartOwner,
   marketplace: Marketplace,
-): Promise<{ lines: OrderLineView[]; subtotalMinor: number; itemCount: number }> {
+): Promise<CartLineViews> {
   const priced = await pricedCartLines(db, owner, marketplace.marketplaceId, ['RETAIL']);
+  const plans = await findPlanAsins(db, [...new Set(priced.lines.map((line) => line.asin))]);
   const money = (minor: number, currency: string) => toPrice(minor, currency, marketplace.priceFormat);
+  const discounts = await cartCouponDiscounts(db, owner, priced.lines);
+  const lines = priced.lines.map((line) => ({
+    id: line.id,
+    asin: line.asin,
+    offerListingId: line.offer_id,
+    title: line.title,
+    image: line.image ? { url: line.image.src, altText: line.image.alt } : null,
+    unitPrice: money(line.unitPriceMinor, line.currency_code),
+    lineTotal: money(line.lineTotalMinor, line.currency_code),
+    quantity: line.quantity,
+    minQuantity: line.min_order_quantity,
+    maxQuantity: Math.min(line.max_order_quantity ?? 999, 999, Math.max(line.stock, line.quantity)),
+    parentLineId: line.associated_item_id,
+    protectionPlan: plans.has(line.asin),
+  }));
   return {
     subtotalMinor: priced.subtotalMinor,
     itemCount: priced.itemCount,
-    lines: priced.lines.map((line) => ({
-      id: line.id,
-      asin: line.asin,
-      offerListingId: line.offer_id,
-      title: line.title,
-      image: line.image ? { url: line.image.src, altText: line.image.alt } : null,
-      unitPrice: money(line.unitPriceMinor, line.currency_code),
-      lineTotal: money(line.lineTotalMinor, line.currency_code),
-      quantity: line.quantity,
-      minQuantity: line.min_order_quantity,
-      maxQuantity: Math.min(line.max_order_quantity ?? 999, 999, Math.max(line.stock, line.quantity)),
-    })),
+    discounts,
+    totalMinor: totalAfterDiscounts(priced.subtotalMinor, discounts),
+    lines: groupUnderParents(lines.map((line) => ({ ...line, parentLineId: line.parentLineId ?? null }))),
   };
 }

@@ -1,18 +1,21 @@
 import type { Kysely } from 'kysely';
 import { checkCartLine, shopperMessage } from '../../../domain/cart/cart-line-rules';
-import type { OrderLineView } from '../../../shared/contracts/pages/order-lines';
+import { checkPlanQuantity, planQuantityAfterDeviceChange } from '../../../domain/cart/protection-plan';
 import type { Marketplace } from '../../../shared/marketplaces';
 import {
   type CartOwner,
   deleteCartLine,
+  deletePlansOf,
   findCartId,
   findCartLine,
+  findPlansOf,
   updateCartLine,
 } from '../../db/repositories/cart-repository';
 import { findOffer } from '../../db/repositories/product-repository';
+import { findPlanDevices } from '../../db/repositories/protection-plan-repository';
 import type { Database } from '../../db/schema';
 import { releaseDealLine, settleDealsInCart } from '../deals/claim-deal';
-import { cartLineViews } from './cart-lines';
+import { type CartLineViews, cartLineViews } from './cart-lines';
 
 type Db = Kysely<Database>;
 
@@ -22,7 +25,7 @@ export async function cartPageLines(
   owner: CartOwner,
   marketplace: Marketplace,
   now: number,
-): Promise<{ lines: OrderLineView[]; subtotalMinor: number; itemCount: number }> {
+): Promise<CartLineViews> {
   await settleDealsInCart(db, owner, marketplace.marketplaceId, now);
   return cartLineViews(db, owner, marketplace);
 }
@@ -46,6 +49,7 @@ export async function changeCartLine(
   if (!cartId || !line) return { error: 'That item is no longer in your cart.' };
   if (action === 'delete' || quantity === 0) {
     await deleteCartLine(db, cartId, lineId);
+    await deletePlansOf(db, [lineId]);
     // A removed deal line gives its held units back to the deal (and its waitlist) at once.
     await releaseDealLine(db, lineId, now);
     return { notice: 'removed' };
@@ -68,6 +72,27 @@ export async function changeCartLine(
       )
     : { code: 'offer_not_found', message: 'This item is no longer available.', field: 'quantity' };
   if (problem) return { error: shopperMessage(problem) };
-  await updateCartLine(db, lineId, { ...line, quantity: quantity ?? line.quantity });
+  const newQuantity = quantity ?? line.quantity;
+  // A protection plan never outnumbers the device it is tied to (issue 10 #3).
+  const device = line.associated_item_id
+    ? await findCartLine(db, cartId, line.associated_item_id)
+    : undefined;
+  if (device && (await findPlanDevices(db, line.asin)).includes(device.asin)) {
+    const planProblem = checkPlanQuantity({
+      planAsin: line.asin,
+      deviceQuantity: device.quantity,
+      plansHeld: 0,
+      adding: newQuantity,
+    });
+    if (planProblem) return { error: shopperMessage(planProblem) };
+  }
+  await updateCartLine(db, lineId, { ...line, quantity: newQuantity });
+  // The device's plans follow it down (issue 10 #16).
+  for (const plan of await findPlansOf(db, cartId, lineId)) {
+    const planQuantity = planQuantityAfterDeviceChange(plan.quantity, newQuantity);
+    if (planQuantity === 0) await deleteCartLine(db, cartId, plan.id);
+    else if (planQuantity !== plan.quantity)
+      await updateCartLine(db, plan.id, { ...plan, quantity: planQuantity });
+  }
   return { notice: 'updated' };
 }

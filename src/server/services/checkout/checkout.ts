@@ -5,6 +5,7 @@ import {
   checkShippingAddress,
   type ShippingAddress,
 } from '../../../domain/checkout/shipping-address';
+import { totalAfterDiscounts } from '../../../domain/pricing/coupon-discounts';
 import type { CheckoutPageData } from '../../../shared/contracts/pages/checkout-page';
 import type { OrderConfirmationPageData } from '../../../shared/contracts/pages/order-confirmation-page';
 import type { Marketplace } from '../../../shared/marketplaces';
@@ -13,7 +14,7 @@ import type { CartOwner } from '../../db/repositories/cart-repository';
 import { findLastShippingAddress, findOrder } from '../../db/repositories/order-repository';
 import type { Customer } from '../../db/repositories/session-repository';
 import type { Database } from '../../db/schema';
-import { cartLineViews } from '../cart/cart-lines';
+import { cartCouponDiscounts, cartLineViews, discountViews } from '../cart/cart-lines';
 import { settleDealsInCart } from '../deals/claim-deal';
 import { buyNowLineView } from './order-lines';
 import { type OrderLine, placeOrder } from './place-order';
@@ -49,18 +50,26 @@ export async function checkoutOrder(
     owner: () => Promise<CartOwner>;
     now: number;
   },
-): Promise<Pick<CheckoutPageData, 'source' | 'buyNow' | 'lines' | 'subtotal' | 'itemCount'> | undefined> {
+): Promise<
+  | Pick<CheckoutPageData, 'source' | 'buyNow' | 'lines' | 'subtotal' | 'itemCount' | 'discounts' | 'total'>
+  | undefined
+> {
   const { marketplace, buyNow } = input;
   const money = (minor: number) => toPrice(minor, marketplace.currencyCode, marketplace.priceFormat);
   if (buyNow) {
     const one = await buyNowLineView(db, marketplace.marketplaceId, buyNow);
     if (!one) return undefined;
+    const discounts = await cartCouponDiscounts(db, await input.owner(), [
+      { asin: one.line.asin, lineTotalMinor: one.subtotalMinor },
+    ]);
     return {
       source: 'buy-now',
       buyNow,
       lines: [one.line],
       subtotal: money(one.subtotalMinor),
       itemCount: one.line.quantity,
+      discounts: discountViews(discounts, marketplace),
+      total: money(totalAfterDiscounts(one.subtotalMinor, discounts)),
     };
   }
   const owner = await input.owner();
@@ -72,6 +81,8 @@ export async function checkoutOrder(
     lines: cart.lines,
     subtotal: money(cart.subtotalMinor),
     itemCount: cart.itemCount,
+    discounts: discountViews(cart.discounts, marketplace),
+    total: money(cart.totalMinor),
   };
 }
 
@@ -154,6 +165,17 @@ export async function orderConfirmation(
       maxQuantity: item.quantity,
     })),
     subtotal: money(found.order.subtotal_minor),
+    discounts: found.discounts.map((d) => ({ description: d.description, amount: money(d.amount_minor) })),
+    total: money(
+      totalAfterDiscounts(
+        found.order.subtotal_minor,
+        found.discounts.map((d) => ({
+          promotionId: d.promotion_id,
+          description: d.description,
+          amountMinor: d.amount_minor,
+        })),
+      ),
+    ),
     address: found.order.shipping_address ?? { fullName: '', line1: '', city: '', state: '', postalCode: '' },
     deliveryEstimate: delivery.toLocaleDateString('en-US', {
       weekday: 'long',

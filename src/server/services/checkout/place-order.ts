@@ -1,7 +1,9 @@
 import type { Kysely } from 'kysely';
 import { checkCartLine, type LineProblem } from '../../../domain/cart/cart-line-rules';
 import type { ShippingAddress } from '../../../domain/checkout/shipping-address';
+import { couponDiscounts, totalAfterDiscounts } from '../../../domain/pricing/coupon-discounts';
 import { priceCartLines } from '../../../domain/pricing/price-cart-lines';
+import { findUnusedCoupons, markCouponUsed } from '../../db/repositories/buy-box-repository';
 import { deleteOrderedCartLine } from '../../db/repositories/cart-repository';
 import { orderHeldUnits } from '../../db/repositories/deal-repository';
 import { insertOrder, newOrderId, takeStock } from '../../db/repositories/order-repository';
@@ -12,7 +14,7 @@ import { LineRefused } from '../cart/line-refused';
 export type OrderLine = { asin: string; offerListingId: string; quantity: number; cartLineId?: string };
 
 export type PlaceOrderResult =
-  | { ok: true; orderId: string; subtotalMinor: number }
+  | { ok: true; orderId: string; subtotalMinor: number; totalMinor: number }
   | { ok: false; status: 404 | 409 | 422; problem: LineProblem };
 
 /**
@@ -101,6 +103,13 @@ export async function placeOrder(
       // Priced as the cart and checkout priced the same lines.
       const priced = priceCartLines(bought);
       const subtotal = priced.subtotalMinor;
+      // The customer's clipped coupons for products in this order come off it, each by the guarded
+      // update that marks it used: one a concurrent order took first is not taken off twice.
+      const discounts = [];
+      for (const discount of couponDiscounts(priced.lines, await findUnusedCoupons(trx, order.customerId))) {
+        if (await markCouponUsed(trx, order.customerId, discount.promotionId, orderId))
+          discounts.push(discount);
+      }
       const items = priced.lines.map((line, index) => ({
         id: `${orderId}-${index + 1}`,
         order_id: orderId,
@@ -124,8 +133,19 @@ export async function placeOrder(
           placed_via: order.via,
         },
         items,
+        discounts.map((d) => ({
+          order_id: orderId,
+          promotion_id: d.promotionId,
+          description: d.description,
+          amount_minor: d.amountMinor,
+        })),
       );
-      return { ok: true as const, orderId, subtotalMinor: subtotal };
+      return {
+        ok: true as const,
+        orderId,
+        subtotalMinor: subtotal,
+        totalMinor: totalAfterDiscounts(subtotal, discounts),
+      };
     });
   } catch (error) {
     if (error instanceof LineRefused) return { ok: false, status: error.status, problem: error.problem };

@@ -1,7 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Kysely } from 'kysely';
 import { purchaseProblemFrom } from '../../../domain/buy-box/quantity-restriction';
-import { initialQuantity } from '../../../domain/buy-box/url-quantity';
+import { initialQuantity, quantityAdjustment } from '../../../domain/buy-box/url-quantity';
 import type { AccessoriesView } from '../../../shared/contracts/accessories';
 import type { DeferredProductPageSlice, ProductPageData } from '../../../shared/contracts/pages/product-page';
 import type { ShopperView } from '../../../shared/contracts/pages/shopper';
@@ -44,6 +44,9 @@ export async function assembleProductPage(
   page: { shopper: ShopperView; refTag: string | null; query: URLSearchParams; log: FastifyBaseLogger },
 ): Promise<ProductPageData> {
   const { offer } = context;
+  const picker = offer
+    ? { hasFreeFormPicker: true, min: offer.minOrderQuantity, max: offer.maxOrderQuantity }
+    : null;
   const [details, features, deal, accessories] = await Promise.all([
     productDetailsSlice(db, context),
     buyBoxSlice(db, context),
@@ -57,14 +60,8 @@ export async function assembleProductPage(
     language: context.marketplace.language,
     shopper: page.shopper,
     refTag: page.refTag,
-    initialQuantity:
-      offer && page.query.has('qty')
-        ? initialQuantity(page.query, {
-            hasFreeFormPicker: true,
-            min: offer.minOrderQuantity,
-            max: offer.maxOrderQuantity,
-          })
-        : null,
+    initialQuantity: picker && page.query.has('qty') ? initialQuantity(page.query, picker) : null,
+    quantityAdjustment: picker ? quantityAdjustment(page.query, picker) : null,
     purchaseProblem: purchaseProblemFrom(page.query),
     deal,
     deferred: accessories.ok ? [] : [accessories.name],

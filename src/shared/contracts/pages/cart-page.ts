@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { price } from '../common';
-import { orderLineView } from './order-lines';
+import { discountView, orderLineView } from './order-lines';
 import { notice, shopperView } from './shopper';
 
 export const cartPageData = z.object({
@@ -9,6 +9,9 @@ export const cartPageData = z.object({
   lines: z.array(orderLineView),
   subtotal: price,
   itemCount: z.number().int(),
+  /** Coupons that come off (issue 10 #1) and what is left to pay. */
+  discounts: z.array(discountView),
+  total: price,
   notice: notice.nullable(),
   csrfToken: z.string(),
 });

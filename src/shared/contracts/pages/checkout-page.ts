@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { price } from '../common';
-import { addressView, orderLineView } from './order-lines';
+import { addressView, discountView, orderLineView } from './order-lines';
 import { shopperView } from './shopper';
 
 export const checkoutPageData = z.object({
@@ -11,6 +11,9 @@ export const checkoutPageData = z.object({
   lines: z.array(orderLineView),
   subtotal: price,
   itemCount: z.number().int(),
+  /** Coupons that come off (issue 10 #1) and what is left to pay. */
+  discounts: z.array(discountView),
+  total: price,
   address: addressView,
   problems: z.array(z.object({ field: z.string(), message: z.string() })),
   error: z.string().nullable(),

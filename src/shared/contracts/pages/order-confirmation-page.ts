@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { price } from '../common';
-import { addressView, orderLineView } from './order-lines';
+import { addressView, discountView, orderLineView } from './order-lines';
 import { shopperView } from './shopper';
 
 export const orderConfirmationPageData = z.object({
@@ -9,6 +9,9 @@ export const orderConfirmationPageData = z.object({
   orderId: z.string(),
   lines: z.array(orderLineView),
   subtotal: price,
+  /** Coupons that come off (issue 10 #1) and what is left to pay. */
+  discounts: z.array(discountView),
+  total: price,
   address: addressView,
   deliveryEstimate: z.string(),
 });

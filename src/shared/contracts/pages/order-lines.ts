@@ -13,6 +13,10 @@ export const orderLineView = z.object({
   quantity: z.number().int(),
   minQuantity: z.number().int(),
   maxQuantity: z.number().int(),
+  /** The cart line this one was bought with (an accessory or a protection plan under its page item). */
+  parentLineId: z.string().nullable().optional(),
+  /** A protection plan: its quantity follows its device's, so it has no quantity choice of its own. */
+  protectionPlan: z.boolean().optional(),
 });
 export type OrderLineView = z.infer<typeof orderLineView>;
 
@@ -24,3 +28,7 @@ export const addressView = z.object({
   postalCode: z.string(),
 });
 export type AddressView = z.infer<typeof addressView>;
+
+/** A clipped coupon taken off the order, shown as its own line under the items (issue 10 #1). */
+export const discountView = z.object({ description: z.string(), amount: price });
+export type DiscountView = z.infer<typeof discountView>;

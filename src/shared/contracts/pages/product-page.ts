@@ -55,6 +55,8 @@ export const productPageData = z.object({
    * the minimum order quantity. Null on an ordinary visit.
    */
   purchaseProblem: z.enum(PURCHASE_PROBLEMS).nullable(),
+  /** Why `initialQuantity` is not the link's `qty` (over the limit, under the minimum, unreadable), else null. */
+  quantityAdjustment: z.enum(['limit', 'minimum', 'unreadable']).nullable().default(null),
   /** Lightning deal setup (DEAL-008) when the product has a deal running or coming up, else null. */
   deal: dealSetup.nullable(),
   /**

@@ -22,7 +22,7 @@ import { useIsClient } from '../../ui/use-is-client';
 import { CouponOffer } from './coupon-offer';
 import { GiftOptions } from './gift-options';
 import { InviteRequest } from './invite-request';
-import { QuantityUpdatedTip } from './quantity-updated-tip';
+import { QuantityAdjustedNote, QuantityUpdatedTip } from './quantity-updated-tip';
 import { TabularBuyBox } from './tabular-buy-box';
 import { type PurchaseUpsells, usePurchaseForm } from './use-purchase-form';
 
@@ -65,7 +65,7 @@ export function BuyBox({
   );
   const [installments, setInstallments] = useState(false);
   const [inviteRequested, setInviteRequested] = useState(features.highDemand?.requested ?? false);
-  const ids = { lock: useId(), restriction: useId() };
+  const ids = { lock: useId(), restriction: useId(), adjusted: useId() };
   const options = quantityOptions({
     min: offer.minOrderQuantity,
     max: Math.min(offer.maxOrderQuantity, 30),
@@ -186,7 +186,11 @@ export function BuyBox({
               id={quantityId}
               name={BUY_BOX_FIELDS.quantity}
               value={quantity ?? ''}
-              aria-describedby={locked ? ids.lock : undefined}
+              aria-describedby={
+                [locked ? ids.lock : null, data.quantityAdjustment ? ids.adjusted : null]
+                  .filter(Boolean)
+                  .join(' ') || undefined
+              }
               aria-invalid={belowMinimum || undefined}
               onChange={(event) => chooseQuantity(event.target.value)}
             >
@@ -202,7 +206,15 @@ export function BuyBox({
               ))}
             </select>
           </label>
-          {data.initialQuantity !== null ? <QuantityUpdatedTip quantity={data.initialQuantity} /> : null}
+          {data.initialQuantity !== null && data.quantityAdjustment !== null ? (
+            <QuantityAdjustedNote
+              adjustment={data.quantityAdjustment}
+              quantity={data.initialQuantity}
+              id={ids.adjusted}
+            />
+          ) : data.initialQuantity !== null ? (
+            <QuantityUpdatedTip quantity={data.initialQuantity} />
+          ) : null}
           {belowMinimum ? (
             <p className="alert alert--error" id={ids.lock} role="alert">
               This item is sold in quantities of at least {offer.minOrderQuantity}. Choose a quantity of{' '}

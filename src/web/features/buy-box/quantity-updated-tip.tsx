@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { shouldClickQuantityTooltip } from '../../../domain/buy-box/url-quantity';
+import { type QuantityAdjustment, shouldClickQuantityTooltip } from '../../../domain/buy-box/url-quantity';
 import { Popover, usePopoverTrigger } from '../../ui/popover';
 
 /**
@@ -24,5 +24,31 @@ export function QuantityUpdatedTip({ quantity }: { quantity: number }) {
         </p>
       </Popover>
     </>
+  );
+}
+
+/**
+ * Said once, beside the quantity, when the link's `qty` could not be used as it was: over the per-order
+ * limit, under the minimum order quantity, or not a quantity at all (DP-012 makes that 1).
+ */
+export function QuantityAdjustedNote({
+  adjustment,
+  quantity,
+  id,
+}: {
+  adjustment: QuantityAdjustment;
+  quantity: number;
+  id: string;
+}) {
+  const text =
+    adjustment === 'limit'
+      ? `This item is limited to ${quantity} per order, so the quantity is set to ${quantity}.`
+      : adjustment === 'minimum'
+        ? `This item is sold in quantities of at least ${quantity}, so the quantity is set to ${quantity}.`
+        : `The quantity in the link you followed isn't one we can use, so the quantity is set to ${quantity}.`;
+  return (
+    <p className="alert alert--info buy-box__quantity-note" id={id} role="status">
+      {text}
+    </p>
   );
 }

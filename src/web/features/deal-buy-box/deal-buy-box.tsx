@@ -36,6 +36,8 @@ export type DealBuyBoxProps = {
   children?: ReactNode;
   /** The regular offer's price, for its accordion row. */
   regularPrice?: string | null;
+  /** Whether the shopper is signed in: a Prime-only deal then says what they can do instead of signing in. */
+  signedIn?: boolean;
   onCartCount: (count: number) => void;
   /** After a successful claim (deal mode: the page then offers its accessories, ACC-010). */
   onClaimed?: () => void;
@@ -52,6 +54,7 @@ export function DealBuyBox({
   sessionId,
   children,
   regularPrice = null,
+  signedIn = false,
   onCartCount,
   onClaimed,
 }: DealBuyBoxProps) {
@@ -127,6 +130,8 @@ export function DealBuyBox({
   const deal = (
     <DealOffer
       asin={setup.asin}
+      signedIn={signedIn}
+      regularPrice={children ? regularPrice : null}
       view={view}
       state={state}
       quantity={quantity}

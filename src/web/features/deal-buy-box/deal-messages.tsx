@@ -84,8 +84,22 @@ export function DealMessages({
   );
 }
 
-/** The Prime notes: early access (for members or not) and Prime-only deals. */
-export function DealPrimeNotes({ view, asin }: { view: DealView; asin: string }) {
+/**
+ * The Prime notes: early access (for members or not) and Prime-only deals (DEAL-025). A signed-out
+ * shopper may have Prime on another account, so they are asked to sign in; a signed-in shopper without
+ * Prime is told what they can do instead: buy at the regular price when the page has a regular offer.
+ */
+export function DealPrimeNotes({
+  view,
+  asin,
+  signedIn,
+  regularPrice,
+}: {
+  view: DealView;
+  asin: string;
+  signedIn: boolean;
+  regularPrice: string | null;
+}) {
   return (
     <>
       {view.primeEarlyAccess === 'member' ? (
@@ -99,11 +113,18 @@ export function DealPrimeNotes({ view, asin }: { view: DealView; asin: string })
           opens to everyone when the countdown ends.
         </p>
       ) : null}
-      {view.primeOnly ? (
+      {view.primeOnly && !signedIn ? (
         <p className="deal-box__prime">
           <span className="deal-box__prime-mark">prime</span> This deal is for Prime members only.{' '}
           <a href={`/gp/sign-in.html?path=${encodeURIComponent(`/dp/${asin}`)}`}>Sign in</a> with a Prime
           account to claim it.
+        </p>
+      ) : view.primeOnly ? (
+        <p className="deal-box__prime">
+          <span className="deal-box__prime-mark">prime</span> This deal is for Prime members only.{' '}
+          {regularPrice
+            ? `Your account doesn't have Prime, but you can still buy this item at its regular price of ${regularPrice}: choose "Buy new" below.`
+            : "Your account doesn't have Prime, so this deal can't be claimed with it."}
         </p>
       ) : null}
     </>

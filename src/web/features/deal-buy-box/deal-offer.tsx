@@ -11,6 +11,8 @@ import type { useDealWarranty } from './use-deal-warranty';
 /** The deal's offer: its messages, timers, Prime notes, progress and the claim form. */
 export function DealOffer({
   asin,
+  signedIn,
+  regularPrice,
   view,
   state,
   quantity,
@@ -21,6 +23,8 @@ export function DealOffer({
 }: {
   plan: ReturnType<typeof useDealWarranty>;
   asin: string;
+  signedIn: boolean;
+  regularPrice: string | null;
   view: DealView;
   state: DealMachineState;
   quantity: number;
@@ -44,7 +48,7 @@ export function DealOffer({
           {`Add ${plan.warranty.title} for ${plan.warranty.price.displayString}`}
         </button>
       ) : null}
-      <DealPrimeNotes view={view} asin={asin} />
+      <DealPrimeNotes view={view} asin={asin} signedIn={signedIn} regularPrice={regularPrice} />
       <DealCountdowns view={view} />
       <DealProgress view={view} />
       {view.appOnly ? <AppOnlyPrompt prompt={view.appOnly} /> : null}

@@ -26,7 +26,14 @@ export function CartPage({ data }: { data: CartPageData }) {
           ) : (
             <ul className="cart__list">
               {data.lines.map((line) => (
-                <li key={line.id} className="cart-line">
+                <li
+                  key={line.id}
+                  className={
+                    line.parentLineId && data.lines.some((l) => l.id === line.parentLineId)
+                      ? 'cart-line cart-line--child'
+                      : 'cart-line'
+                  }
+                >
                   {line.image ? (
                     <img
                       className="cart-line__image"
@@ -40,34 +47,41 @@ export function CartPage({ data }: { data: CartPageData }) {
                     <a className="cart-line__title" href={`/dp/${line.asin}`}>
                       {line.title}
                     </a>
-                    <p className="cart-line__stock">In Stock</p>
+                    {line.protectionPlan ? (
+                      <p className="cart-line__note">Qty: {line.quantity}, one for each device it covers</p>
+                    ) : (
+                      <p className="cart-line__stock">In Stock</p>
+                    )}
                     <div className="cart-line__actions">
-                      <form method="post" action="/gp/cart/update.html" className="cart-line__quantity">
-                        <input type="hidden" name="csrfToken" value={data.csrfToken} />
-                        <input type="hidden" name="lineId" value={line.id} />
-                        <label>
-                          Qty:{' '}
-                          <select
-                            name="quantity"
-                            defaultValue={line.quantity}
-                            aria-label={`Quantity of ${line.title}`}
+                      {/* A plan's quantity follows its device (issue 10 #16): no choice of its own. */}
+                      {line.protectionPlan ? null : (
+                        <form method="post" action="/gp/cart/update.html" className="cart-line__quantity">
+                          <input type="hidden" name="csrfToken" value={data.csrfToken} />
+                          <input type="hidden" name="lineId" value={line.id} />
+                          <label>
+                            Qty:{' '}
+                            <select
+                              name="quantity"
+                              defaultValue={line.quantity}
+                              aria-label={`Quantity of ${line.title}`}
+                            >
+                              {quantityChoices(line.minQuantity, line.maxQuantity, line.quantity).map((q) => (
+                                <option key={q} value={q}>
+                                  {q === 0 ? '0 (Delete)' : q}
+                                </option>
+                              ))}
+                            </select>
+                          </label>
+                          <button
+                            className="button button--secondary button--small"
+                            type="submit"
+                            name="action"
+                            value="update"
                           >
-                            {quantityChoices(line.minQuantity, line.maxQuantity, line.quantity).map((q) => (
-                              <option key={q} value={q}>
-                                {q === 0 ? '0 (Delete)' : q}
-                              </option>
-                            ))}
-                          </select>
-                        </label>
-                        <button
-                          className="button button--secondary button--small"
-                          type="submit"
-                          name="action"
-                          value="update"
-                        >
-                          Update
-                        </button>
-                      </form>
+                            Update
+                          </button>
+                        </form>
+                      )}
                       <form method="post" action="/gp/cart/update.html">
                         <input type="hidden" name="csrfToken" value={data.csrfToken} />
                         <input type="hidden" name="lineId" value={line.id} />
@@ -101,6 +115,20 @@ export function CartPage({ data }: { data: CartPageData }) {
               Subtotal ({data.itemCount} {data.itemCount === 1 ? 'item' : 'items'}):{' '}
               <strong>{data.subtotal.displayString}</strong>
             </p>
+            {data.discounts.length > 0 ? (
+              <dl className="cart__totals">
+                {data.discounts.map((discount) => (
+                  <div key={discount.description} className="cart__discount">
+                    <dt>Coupon: {discount.description}</dt>
+                    <dd>-{discount.amount.displayString}</dd>
+                  </div>
+                ))}
+                <div className="cart__total">
+                  <dt>Total:</dt>
+                  <dd>{data.total.displayString}</dd>
+                </div>
+              </dl>
+            ) : null}
             <form method="get" action="/gp/buy/spc/handlers/display.html">
               <button className="button button--cart button--wide" type="submit">
                 Proceed to checkout

@@ -1,3 +1,4 @@
+import { Fragment } from 'react';
 import type { CheckoutPageData } from '../../../shared/contracts/pages/checkout-page';
 import { SiteFooter } from '../../layout/site-footer';
 import { SiteHeader } from '../../layout/site-header';
@@ -104,8 +105,14 @@ export function CheckoutPage({ data }: { data: CheckoutPageData }) {
                 <dd>{data.subtotal.displayString}</dd>
                 <dt>Shipping:</dt>
                 <dd>FREE</dd>
+                {data.discounts.map((discount) => (
+                  <Fragment key={discount.description}>
+                    <dt>Coupon: {discount.description}</dt>
+                    <dd className="checkout__discount">-{discount.amount.displayString}</dd>
+                  </Fragment>
+                ))}
                 <dt className="checkout__total">Order total:</dt>
-                <dd className="checkout__total">{data.subtotal.displayString}</dd>
+                <dd className="checkout__total">{data.total.displayString}</dd>
               </dl>
             </aside>
           </form>

@@ -1,3 +1,4 @@
+import { Fragment } from 'react';
 import type { OrderConfirmationPageData } from '../../../shared/contracts/pages/order-confirmation-page';
 import { SiteFooter } from '../../layout/site-footer';
 import { SiteHeader } from '../../layout/site-header';
@@ -33,7 +34,19 @@ export function OrderConfirmationPage({ data }: { data: OrderConfirmationPageDat
             </li>
           ))}
         </ul>
-        <p className="checkout__total">Order total: {data.subtotal.displayString}</p>
+        {data.discounts.length > 0 ? (
+          <dl className="confirmation__totals">
+            <dt>Items:</dt>
+            <dd>{data.subtotal.displayString}</dd>
+            {data.discounts.map((discount) => (
+              <Fragment key={discount.description}>
+                <dt>Coupon: {discount.description}</dt>
+                <dd>-{discount.amount.displayString}</dd>
+              </Fragment>
+            ))}
+          </dl>
+        ) : null}
+        <p className="checkout__total">Order total: {data.total.displayString}</p>
         <p>
           <a href="/dp/B0PDPSPK01">Continue shopping</a>
         </p>

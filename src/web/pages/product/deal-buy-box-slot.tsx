@@ -52,6 +52,7 @@ export function DealBuyBoxSlot({
         warranty={readWarrantyOffer(deal.warrantyOffer)}
         sessionId={data.shopper.sessionId}
         regularPrice={data.product.offer?.price.displayString ?? null}
+        signedIn={data.shopper.signedIn}
         onCartCount={onCartCount}
         {...(onClaimed ? { onClaimed } : {})}
       >

@@ -1,0 +1,40 @@
+// A clipped product coupon (BB-028..032) comes off the order it is used on: issue 10 #1, decision 0014.
+
+/** A coupon the customer clipped and has not used on an order yet, with the products it is for. */
+export type ClippedCoupon = {
+  promotionId: string;
+  /** The products whose coupon carries this promotion id (usually one). */
+  asins: readonly string[];
+  amountOffMinor: number;
+  description: string;
+};
+
+/** One coupon taken off an order: shown as its own line under the items. */
+export type CouponDiscount = { promotionId: string; description: string; amountMinor: number };
+
+/**
+ * The coupons that apply to these priced lines: a coupon applies while one of its products is among
+ * the lines, once per order whatever the quantity (it is once per customer), and never takes more off
+ * than that product's lines cost. Coupons of products not in the order wait for a later order.
+ */
+export function couponDiscounts(
+  lines: readonly { asin: string; lineTotalMinor: number }[],
+  coupons: readonly ClippedCoupon[],
+): CouponDiscount[] {
+  const discounts: CouponDiscount[] = [];
+  for (const coupon of coupons) {
+    const productTotal = lines
+      .filter((line) => coupon.asins.includes(line.asin))
+      .reduce((sum, line) => sum + line.lineTotalMinor, 0);
+    const amountMinor = Math.min(Math.max(coupon.amountOffMinor, 0), productTotal);
+    if (amountMinor > 0) {
+      discounts.push({ promotionId: coupon.promotionId, description: coupon.description, amountMinor });
+    }
+  }
+  return discounts;
+}
+
+/** What the order costs after its coupons: the subtotal less every discount, never below zero. */
+export function totalAfterDiscounts(subtotalMinor: number, discounts: readonly CouponDiscount[]): number {
+  return Math.max(0, subtotalMinor - discounts.reduce((sum, d) => sum + d.amountMinor, 0));
+}
