@@ -22,6 +22,7 @@ import { staticPlugin } from './plugins/static';
 import { type Clock, storePlugin } from './plugins/store';
 import type { ClientAssets } from './render/client-assets';
 import { notFoundPagePlugin } from './render/not-found-page';
+import { accountRoutes } from './routes/account/account-routes';
 import { buyBoxRoutes } from './routes/buy-box/buy-box-routes';
 import { handleBuyBoxRoutes } from './routes/buy-box/handle-buy-box-routes';
 import { cartPageRoutes } from './routes/cart/cart-page-routes';
@@ -129,6 +130,7 @@ export async function buildApp({
   await app.register(cartPageRoutes, { assets });
   await app.register(checkoutRoutes, { assets });
   await app.register(helpRoutes, { assets });
+  await app.register(accountRoutes, { assets });
 
   app.setNotFoundHandler((request, reply) => {
     if (request.method === 'GET' && request.headers.accept?.includes('text/html')) {

@@ -45,6 +45,10 @@ export function App({ data }: { data: PageData }) {
       const Page = lazyPages.checkout ?? missing(data.page);
       return <Page data={data} />;
     }
+    case 'account': {
+      const Page = lazyPages.account ?? missing(data.page);
+      return <Page data={data} />;
+    }
     case 'help': {
       const Page = lazyPages.help ?? missing(data.page);
       return <Page data={data} />;

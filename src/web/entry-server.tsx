@@ -1,6 +1,7 @@
 import { renderToString } from 'react-dom/server';
 import type { PageData } from '../shared/contracts/pages/page-data';
 import { App, providePages } from './app';
+import { AccountPage } from './pages/account/account-page';
 import { CartPage } from './pages/cart/cart-page';
 import { CheckoutPage } from './pages/checkout/checkout-page';
 import { HelpPage } from './pages/help/help-page';
@@ -12,6 +13,7 @@ import { SignInPage } from './pages/sign-in/sign-in-page';
 // The browser loads these pages and the deal buy box on demand; the server has them all ready, so every
 // page renders in full.
 providePages({
+  account: AccountPage,
   cart: CartPage,
   checkout: CheckoutPage,
   help: HelpPage,

@@ -78,9 +78,7 @@ test('the cart page changes a quantity, deletes a line and proceeds to checkout'
   await expect(page).toHaveURL(/\/gp\/(sign-in|buy)/);
 });
 
-test('a bad ZIP code is explained next to the field', async ({ page, world, consoleErrors }) => {
-  // The form's page comes back with 400, which the browser logs.
-  consoleErrors.expect(/status of 400 .*\/gp\/buy\/spc\/handlers\/place-order\.html\)$/);
+test('a bad ZIP code is explained next to the field', async ({ page, world }) => {
   await signIn(page, await world.customer(), '/dp/B0PDPSPK01');
   await new ProductPage(page).buyNowButton.click();
   const checkout = new CheckoutPage(page);
@@ -89,4 +87,103 @@ test('a bad ZIP code is explained next to the field', async ({ page, world, cons
   await checkout.placeOrder();
   await expect(page.getByText('Enter a 5-digit ZIP code.')).toBeVisible();
   await expect(page.getByLabel('ZIP code')).toHaveAttribute('aria-invalid', 'true');
+});
+
+test('issue 10 #14: a refused order keeps the checkout URL, focuses the first field in error and a reload does not post again', async ({
+  page,
+  world,
+}) => {
+  await signIn(page, await world.customer(), '/dp/B0PDPSPK01');
+  await new ProductPage(page).buyNowButton.click();
+  const checkout = new CheckoutPage(page);
+  await checkout.fillAddress();
+  await page.getByLabel('City').fill('');
+  await page.getByLabel('ZIP code').fill('98');
+  await checkout.placeOrder();
+  await expect(page.getByText('Enter a city.')).toBeVisible();
+  await expect(page).toHaveURL(/\/gp\/buy\/spc\/handlers\/display\.html\?asin=B0PDPSPK01&/);
+  await expect(page.getByLabel('City')).toBeFocused();
+  let posts = 0;
+  page.on('request', (request) => {
+    if (request.method() === 'POST') posts++;
+  });
+  await page.reload();
+  await expect(page.getByRole('heading', { name: 'Checkout (1 item)' })).toBeVisible();
+  expect(posts).toBe(0);
+});
+
+const SAVED = {
+  shippingAddress: {
+    fullName: 'Priya Raman',
+    line1: '410 Terry Ave N',
+    city: 'Seattle',
+    state: 'WA',
+    postalCode: '98109',
+  },
+  paymentMethod: 'Visa ending 4242',
+};
+
+test('issue 10 #2: 1-Click places the order at once with the saved address and payment method', async ({
+  page,
+  world,
+}) => {
+  await signIn(page, await world.customer(SAVED), '/dp/B0PDPSPK01');
+  await page.getByRole('button', { name: 'Buy now with 1-Click' }).click();
+  await new CheckoutPage(page).expectOrderPlaced();
+  await expect(page.getByText('Paid with Visa ending 4242')).toBeVisible();
+  await expect(page.getByText(/Shipping to\s+Priya Raman, 410 Terry Ave N, Seattle, WA 98109/)).toBeVisible();
+  const summary = page.getByRole('region', { name: 'Order summary' });
+  await expect(summary).toContainText('Estimated tax to be collected:$3.25');
+  await expect(page.getByText('Order total: $53.24')).toBeVisible();
+});
+
+test('issue 10 #2: 1-Click without a saved address explains and goes to checkout, which shows the whole order', async ({
+  page,
+  world,
+}) => {
+  await signIn(page, await world.customer(), '/dp/B0PDPSPK01');
+  await page.getByRole('button', { name: 'Buy now with 1-Click' }).click();
+  await expect(page.getByRole('heading', { name: 'Checkout (1 item)' })).toBeVisible();
+  await expect(page.getByRole('status')).toContainText(
+    '1-Click needs a saved shipping address and payment method.',
+  );
+  await expect(page.getByRole('heading', { name: 'Payment method' })).toBeVisible();
+  await expect(page.getByText('Pay on delivery')).toBeVisible();
+  await new CheckoutPage(page).fillAddress();
+  await new CheckoutPage(page).placeOrder();
+  await new CheckoutPage(page).expectOrderPlaced();
+});
+
+test('issue 10 #2: checkout shows the saved address, payment method, items, shipping, estimated tax and total', async ({
+  page,
+  world,
+}) => {
+  await signIn(page, await world.customer(SAVED), '/dp/B0PDPSPK01');
+  await new ProductPage(page).buyNowButton.click();
+  await expect(page.getByLabel('Street address')).toHaveValue('410 Terry Ave N');
+  await expect(page.getByText('Visa ending 4242')).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Review items' })).toBeVisible();
+  const summary = page.getByRole('complementary', { name: 'Order summary' });
+  await expect(summary).toContainText('Items:$49.99');
+  await expect(summary).toContainText('Shipping & handling:FREE');
+  await expect(summary).toContainText('Estimated tax to be collected:$3.25');
+  await expect(summary).toContainText('Order total:$53.24');
+});
+
+test('issue 10 #9: the header account entry opens the account page with the name, orders and Sign out', async ({
+  page,
+  world,
+}) => {
+  const customer = await world.customer({ name: 'Robin Account', ...SAVED });
+  await signIn(page, customer, '/dp/B0PDPSPK01');
+  await page.getByRole('button', { name: 'Buy now with 1-Click' }).click();
+  await new CheckoutPage(page).expectOrderPlaced();
+  const orderId = await page.getByTestId('order-id').textContent();
+  await page.getByRole('link', { name: /^Hello, Robin Account/ }).click();
+  await expect(page).toHaveTitle('Your Account | Northwind Market');
+  await expect(page.getByRole('heading', { name: 'Your Account' })).toBeVisible();
+  await expect(page.getByText('Robin Account', { exact: true })).toBeVisible();
+  await expect(page.getByRole('link', { name: `Order ${orderId}` })).toBeVisible();
+  await page.getByRole('button', { name: 'Sign out' }).click();
+  await expect(page.getByRole('link', { name: 'Hello, sign in' })).toBeVisible();
 });

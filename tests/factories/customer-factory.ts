@@ -1,6 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import type { Kysely } from 'kysely';
-import { createCustomer as insertCustomer } from '../../src/server/db/repositories/customer-repository';
+import type { ShippingAddress } from '../../src/domain/checkout/shipping-address';
+import {
+  createCustomer as insertCustomer,
+  saveCheckoutDetails,
+} from '../../src/server/db/repositories/customer-repository';
 import type { Database } from '../../src/server/db/schema';
 import { hashPassword } from '../../src/server/security/passwords';
 import { uniqueEmail } from './unique';
@@ -12,6 +16,10 @@ export type CustomerOverrides = {
   prime?: boolean;
   business?: boolean;
   postalCode?: string | null;
+  /** A saved shipping address (1-Click's destination); none unless asked. */
+  shippingAddress?: ShippingAddress | null;
+  /** A saved payment method's label, e.g. "Visa ending 4242"; none unless asked. */
+  paymentMethod?: string | null;
 };
 
 export type CreatedCustomer = Required<CustomerOverrides> & { id: string };
@@ -30,6 +38,8 @@ export async function createCustomer(
     prime: false,
     business: false,
     postalCode: null,
+    shippingAddress: null,
+    paymentMethod: null,
     ...overrides,
   };
   await insertCustomer(db, {
@@ -42,5 +52,14 @@ export async function createCustomer(
     postal_code: customer.postalCode,
     created_at: options.now ?? Date.now(),
   });
+  await saveCheckoutDetails(
+    db,
+    customer.id,
+    {
+      ...(customer.shippingAddress ? { address: customer.shippingAddress } : {}),
+      ...(customer.paymentMethod ? { paymentMethod: customer.paymentMethod } : {}),
+    },
+    { replace: true },
+  );
   return { ...customer, email: customer.email.trim().toLowerCase() };
 }

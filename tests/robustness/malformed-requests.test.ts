@@ -965,7 +965,16 @@ describe.each(dialects)('malformed requests on %s', (dialect) => {
           const type = String(response.headers['content-type'] ?? '');
           // A plain HTML form is answered as a person needs: its page again, or back to the cart with the error.
           if (HTML_FORM_ANSWERS.has(key) && !type.includes('json')) {
-            if (response.statusCode === 303) {
+            if (
+              response.statusCode === 303 &&
+              key === routeKey('POST', '/gp/buy/spc/handlers/place-order.html')
+            ) {
+              // A refused order goes back to the checkout URL (issue 10 #14) with the refusal's 4xx status.
+              expect(String(response.headers.location), summary).toMatch(
+                /^\/gp\/buy\/spc\/handlers\/display\.html/,
+              );
+              expect(String(response.headers['x-order-refused']), summary).toMatch(/^4\d\d$/);
+            } else if (response.statusCode === 303) {
               // Back to the cart with the error, or (a quantity under the minimum, issue 10 #13) back to
               // the product's form with the problem's code.
               expect(String(response.headers.location), summary).toMatch(

@@ -2,7 +2,12 @@ import { randomUUID } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import type { Kysely } from 'kysely';
 import { z } from 'zod';
-import { createCustomer, findCustomerByEmail } from '../db/repositories/customer-repository';
+import { checkShippingAddress } from '../../domain/checkout/shipping-address';
+import {
+  createCustomer,
+  findCustomerByEmail,
+  saveCheckoutDetails,
+} from '../db/repositories/customer-repository';
 import type { Database } from '../db/schema';
 import { hashPassword } from '../security/passwords';
 import {
@@ -54,11 +59,32 @@ const accountsFile = z.object({
       prime: z.boolean().default(false),
       business: z.boolean().default(false),
       postalCode: z.string().nullable().default(null),
+      /** 1-Click's destination; the same rules as an address typed at checkout. */
+      shippingAddress: z
+        .object({
+          fullName: z.string(),
+          line1: z.string(),
+          city: z.string(),
+          state: z.string(),
+          postalCode: z.string(),
+        })
+        .refine(
+          (address) => checkShippingAddress(address).problems.length === 0,
+          'is not a complete US address',
+        )
+        .optional(),
+      // A label only ("Visa ending 4242"): a long run of digits could be card data and is refused.
+      paymentMethod: z
+        .string()
+        .min(1)
+        .max(60)
+        .refine((label) => !/\d{5}/.test(label), 'must be a label, not a card number')
+        .optional(),
     }),
   ),
 });
 
-/** Creates the demo accounts that do not exist yet. */
+/** Creates the demo accounts that do not exist yet, and gives existing ones a missing saved address or payment label. */
 export async function seedAccounts(db: Kysely<Database>, file: string, now: number): Promise<number> {
   const parsed = accountsFile.safeParse(JSON.parse(await readFile(file, 'utf8')));
   if (!parsed.success) {
@@ -67,9 +93,19 @@ export async function seedAccounts(db: Kysely<Database>, file: string, now: numb
   }
   let created = 0;
   for (const account of parsed.data.accounts) {
-    if (await findCustomerByEmail(db, account.email)) continue;
+    const saved = {
+      ...(account.shippingAddress ? { address: checkShippingAddress(account.shippingAddress).address } : {}),
+      ...(account.paymentMethod ? { paymentMethod: account.paymentMethod } : {}),
+    };
+    const existing = await findCustomerByEmail(db, account.email);
+    if (existing) {
+      // Databases seeded before accounts had saved details get them; a shopper's own choice stays.
+      await saveCheckoutDetails(db, existing.id, saved, { replace: false });
+      continue;
+    }
+    const id = `cust-${randomUUID()}`;
     await createCustomer(db, {
-      id: `cust-${randomUUID()}`,
+      id,
       email: account.email,
       password_hash: await hashPassword(account.password),
       name: account.name,
@@ -78,6 +114,7 @@ export async function seedAccounts(db: Kysely<Database>, file: string, now: numb
       postal_code: account.postalCode,
       created_at: now,
     });
+    await saveCheckoutDetails(db, id, saved, { replace: true });
     created++;
   }
   return created;

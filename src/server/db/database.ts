@@ -8,6 +8,7 @@ import * as accessoryAssociations from './migrations/0004-accessory-associations
 import * as lightningDeals from './migrations/0005-lightning-deals';
 import * as catalogAreas from './migrations/0006-catalog-areas';
 import * as couponDiscounts from './migrations/0007-coupon-discounts';
+import * as savedCheckout from './migrations/0008-saved-checkout';
 import type { Database } from './schema';
 
 export type Dialect = 'sqlite' | 'postgres';
@@ -30,6 +31,7 @@ const migrations: Record<string, Migration> = {
   '0005-lightning-deals': lightningDeals,
   '0006-catalog-areas': catalogAreas,
   '0007-coupon-discounts': couponDiscounts,
+  '0008-saved-checkout': savedCheckout,
 };
 
 // BIGINT (epoch ms) comes back from pg as a string by default; every value we store fits a double.

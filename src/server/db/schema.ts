@@ -1,4 +1,7 @@
-import type { Generated, Insertable, Selectable, Updateable } from 'kysely';
+import type { ColumnType, Generated, Insertable, Selectable, Updateable } from 'kysely';
+
+/** A nullable column an insert may leave out. */
+type Optional<T> = ColumnType<T | null, T | null | undefined, T | null>;
 
 // Booleans are 0/1 integers, times are epoch milliseconds, money is integer minor units and
 // structured fields are JSON text (decoded only in db/repositories), so the same queries read the same values on SQLite and PostgreSQL.
@@ -20,6 +23,10 @@ export interface CustomerTable {
   is_business: number;
   postal_code: string | null;
   created_at: number;
+  /** The saved shipping address (JSON), 1-Click's destination. */
+  shipping_address: Optional<string>;
+  /** The saved payment method's label, e.g. "Visa ending 4242"; never card data. */
+  payment_method: Optional<string>;
 }
 
 export interface SessionTable {
@@ -110,6 +117,11 @@ export interface OrderTable {
   created_at: number;
   shipping_address: string | null;
   placed_via: string | null;
+  payment_method: string | null;
+  shipping_minor: number;
+  tax_minor: number;
+  /** Null for orders placed before totals were kept (their total is the subtotal). */
+  total_minor: number | null;
 }
 
 export interface OrderItemTable {

@@ -18,8 +18,10 @@ export function SiteHeader({
       </a>
       <nav className="site-header__nav" aria-label="Account and cart">
         {shopper.signedIn ? (
-          <a className="site-header__account" href={signInHref}>
+          // Issue 10 #9: the account page has the shopper's orders and the Sign out button.
+          <a className="site-header__account" href="/gp/css/homepage.html">
             {`Hello, ${shopper.name ?? 'shopper'}`}
+            <span className="visually-hidden">: Your Account and orders</span>
           </a>
         ) : (
           <a className="site-header__account" href={signInHref}>

@@ -10,6 +10,7 @@ const chunks: { [N in LazyPageName]: () => Promise<LazyPages> } = {
     import('./order-confirmation/order-confirmation-page.client').then((m) => ({
       'order-confirmation': m.OrderConfirmationPage,
     })),
+  account: () => import('./account/account-page.client').then((m) => ({ account: m.AccountPage })),
   help: () => import('./help/help-page.client').then((m) => ({ help: m.HelpPage })),
   'not-found': () =>
     import('./not-found/not-found-page.client').then((m) => ({ 'not-found': m.NotFoundPage })),

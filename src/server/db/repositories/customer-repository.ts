@@ -1,5 +1,7 @@
 import type { Kysely } from 'kysely';
+import type { ShippingAddress } from '../../../domain/checkout/shipping-address';
 import type { CustomerRow, Database, NewCustomer } from '../schema';
+import { decodeStored } from './stored-json';
 
 type Db = Kysely<Database>;
 
@@ -53,4 +55,45 @@ export async function countSignInFailures(
 
 export async function clearSignInFailures(db: Db, email: string): Promise<void> {
   await db.deleteFrom('sign_in_failures').where('email', '=', email.trim().toLowerCase()).execute();
+}
+
+/** What an account keeps for checkout and 1-Click: a shipping address and a payment method's label. */
+export type SavedCheckout = { address: ShippingAddress | null; paymentMethod: string | null };
+
+export async function findSavedCheckout(db: Db, customerId: string): Promise<SavedCheckout> {
+  const row = await db
+    .selectFrom('customers')
+    .select(['shipping_address', 'payment_method'])
+    .where('id', '=', customerId)
+    .executeTakeFirst();
+  return {
+    address: decodeStored<ShippingAddress>(row?.shipping_address ?? null),
+    paymentMethod: row?.payment_method ?? null,
+  };
+}
+
+/** Saves what is given of the account's checkout details, keeping what is there unless `replace`. */
+export async function saveCheckoutDetails(
+  db: Db,
+  customerId: string,
+  details: { address?: ShippingAddress; paymentMethod?: string },
+  options: { replace: boolean },
+): Promise<void> {
+  const { address, paymentMethod } = details;
+  if (address) {
+    let update = db
+      .updateTable('customers')
+      .set({ shipping_address: JSON.stringify(address) })
+      .where('id', '=', customerId);
+    if (!options.replace) update = update.where('shipping_address', 'is', null);
+    await update.execute();
+  }
+  if (paymentMethod) {
+    let update = db
+      .updateTable('customers')
+      .set({ payment_method: paymentMethod })
+      .where('id', '=', customerId);
+    if (!options.replace) update = update.where('payment_method', 'is', null);
+    await update.execute();
+  }
 }

@@ -90,3 +90,31 @@ export async function findLastShippingAddress(db: Db, customerId: string): Promi
     .executeTakeFirst();
   return decodeStored<ShippingAddress>(last?.shipping_address ?? null);
 }
+
+/** The customer's orders, newest first, for their account page. */
+export async function findCustomerOrders(db: Db, customerId: string, limit = 20) {
+  const rows = await db
+    .selectFrom('orders')
+    .leftJoin('order_items', 'order_items.order_id', 'orders.id')
+    .select((eb) => [
+      'orders.id',
+      'orders.created_at',
+      'orders.subtotal_minor',
+      'orders.total_minor',
+      'orders.currency_code',
+      eb.fn.coalesce(eb.fn.sum<number>('order_items.quantity'), eb.lit(0)).as('item_count'),
+    ])
+    .where('orders.customer_id', '=', customerId)
+    .groupBy([
+      'orders.id',
+      'orders.created_at',
+      'orders.subtotal_minor',
+      'orders.total_minor',
+      'orders.currency_code',
+    ])
+    .orderBy('orders.created_at', 'desc')
+    .orderBy('orders.id', 'desc')
+    .limit(limit)
+    .execute();
+  return rows.map((row) => ({ ...row, item_count: Number(row.item_count) }));
+}

@@ -136,8 +136,23 @@ describe.each(dialects)('buy box forms, cart page and checkout on %s', (dialect)
     expect(thanks.body).toContain('$99.98');
   });
 
+  const newAccount = async () => {
+    const s = new Shopper(ctx.app);
+    await s.visit('/gp/sign-in.html');
+    await s.postForm('/gp/sign-in.html', {
+      action: 'create-account',
+      name: 'Ana New',
+      email: `new-${crypto.randomUUID()}@example.com`,
+      password: 'new-account-123',
+      path: '/',
+    });
+    await s.visit();
+    return s;
+  };
+
   test('buy now orders only that item and leaves the cart alone; the address is remembered', async () => {
-    const s = await signedIn();
+    // A new account has no saved address: the first one it orders to is kept.
+    const s = await newAccount();
     await s.addItems([{ asin: 'B0PDPBAT01', offerListingId: 'OL-B0PDPBAT01-NEW', quantity: 1 }]);
     const placed = await s.postForm('/gp/buy/spc/handlers/place-order.html', {
       source: 'buy-now',
@@ -162,9 +177,18 @@ describe.each(dialects)('buy box forms, cart page and checkout on %s', (dialect)
       postalCode: '98',
       state: 'Washington',
     });
-    expect(response.statusCode).toBe(400);
-    expect(response.body).toContain('Enter a 5-digit ZIP code.');
-    expect(response.body).toContain('Enter a 2-letter state code.');
+    // Issue 10 #14: back to the checkout URL (post/redirect/get); the refusal's status rides in a header.
+    expect(response.statusCode).toBe(303);
+    expect(response.headers.location).toBe('/gp/buy/spc/handlers/display.html');
+    expect(response.headers['x-order-refused']).toBe('400');
+    const page = await s.visit(response.headers.location as string);
+    expect(page.body).toContain('Enter a 5-digit ZIP code.');
+    expect(page.body).toContain('Enter a 2-letter state code.');
+    expect(page.body).toContain('value="WASHINGTON"');
+    // Shown once: a reload shows the checkout as it starts.
+    expect((await s.visit(response.headers.location as string)).body).not.toContain(
+      'Enter a 5-digit ZIP code.',
+    );
     expect(await stock(SPEAKER.offerListingId)).toBe(before);
     expect(await s.cartCount()).toBe(inCart);
   });
@@ -201,8 +225,10 @@ describe.each(dialects)('buy box forms, cart page and checkout on %s', (dialect)
       ),
     );
     expect(results.every((r) => r.statusCode < 500)).toBe(true);
-    expect(results.filter((r) => r.statusCode === 303)).toHaveLength(3);
-    expect(results.filter((r) => r.statusCode === 409)).toHaveLength(9);
+    expect(results.every((r) => r.statusCode === 303)).toBe(true);
+    const placed = results.filter((r) => String(r.headers.location).startsWith('/gp/buy/thankyou/'));
+    expect(placed).toHaveLength(3);
+    expect(results.filter((r) => r.headers['x-order-refused'] === '409')).toHaveLength(9);
     expect(await stock(offer)).toBe(0);
     const sold = await ctx.store.db
       .selectFrom('order_items')
@@ -210,5 +236,71 @@ describe.each(dialects)('buy box forms, cart page and checkout on %s', (dialect)
       .where('offer_id', '=', offer)
       .executeTakeFirst();
     expect(Number(sold?.n)).toBe(3);
+  });
+
+  test('issue 10 #2: 1-Click orders at once with the saved address and payment method', async () => {
+    const s = await signedIn('prime@example.com', 'prime-demo');
+    const response = await s.postForm('/gp/product/handle-buy-box', {
+      ASIN: SPEAKER.asin,
+      offerListingID: SPEAKER.offerListingId,
+      quantity: '1',
+      'submit.one-click': 'Buy now with 1-Click',
+    });
+    expect(response.statusCode).toBe(303);
+    const location = response.headers.location as string;
+    expect(location).toMatch(/^\/gp\/buy\/thankyou\/handlers\/display\.html\?orderId=111-/);
+    const orderId = new URL(location, 'http://x').searchParams.get('orderId') as string;
+    const order = await ctx.store.db
+      .selectFrom('orders')
+      .selectAll()
+      .where('id', '=', orderId)
+      .executeTakeFirstOrThrow();
+    expect(order).toMatchObject({
+      placed_via: 'one-click',
+      payment_method: 'Visa ending 4242',
+      subtotal_minor: 4999,
+      shipping_minor: 0,
+      tax_minor: 325,
+      total_minor: 5324,
+    });
+    expect(JSON.parse(order.shipping_address as string)).toMatchObject({
+      line1: '410 Terry Ave N',
+      state: 'WA',
+    });
+    const thanks = await s.visit(location);
+    expect(thanks.body).toContain('Order placed, thank you!');
+    expect(thanks.body).toContain('Visa ending 4242');
+    expect(thanks.body).toContain('$53.24');
+  });
+
+  test('issue 10 #2: 1-Click without a saved address explains and goes to checkout; nothing is ordered', async () => {
+    const s = await newAccount();
+    const response = await s.postForm('/gp/product/handle-buy-box', {
+      ASIN: SPEAKER.asin,
+      offerListingID: SPEAKER.offerListingId,
+      quantity: '1',
+      'submit.one-click': 'Buy now with 1-Click',
+    });
+    expect(response.statusCode).toBe(303);
+    const location = response.headers.location as string;
+    expect(location).toMatch(/^\/gp\/buy\/spc\/handlers\/display\.html\?.*oneClick=setup/);
+    const page = await s.visit(location);
+    expect(page.body).toContain('1-Click needs a saved shipping address and payment method.');
+    expect(page.body).toContain('Place your order');
+  });
+
+  test('issue 10 #2: checkout shows the address, payment method, items, shipping, estimated tax and total', async () => {
+    const s = await signedIn();
+    const page = await s.visit(
+      `/gp/buy/spc/handlers/display.html?asin=${SPEAKER.asin}&offerListingId=${SPEAKER.offerListingId}&quantity=1`,
+    );
+    expect(page.statusCode).toBe(200);
+    // The demo shopper's saved details (catalog/demo/accounts.json); CA tax 7.25% of $49.99.
+    expect(page.body).toContain('value="1200 Market St"');
+    expect(page.body).toContain('Mastercard ending 4444');
+    expect(page.body).toContain('Shipping &amp; handling:');
+    expect(page.body).toContain('Estimated tax to be collected:');
+    expect(page.body).toContain('$3.62');
+    expect(page.body).toContain('$53.61');
   });
 });

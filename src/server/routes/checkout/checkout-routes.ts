@@ -3,6 +3,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { CheckoutPageData } from '../../../shared/contracts/pages/checkout-page';
 import { DEFAULT_MARKETPLACE_ID, marketplaceById } from '../../../shared/marketplaces';
+import type { Customer } from '../../db/repositories/session-repository';
 import { sendError } from '../../plugins/errors';
 import type { ClientAssets } from '../../render/client-assets';
 import { sendPage, shopperView } from '../../render/send-page';
@@ -10,12 +11,38 @@ import { CHECKOUT_PATH, THANK_YOU_PATH } from '../../services/buy-box/handle-buy
 import {
   type BuyNowItem,
   checkoutOrder,
+  ONE_CLICK_SETUP_NOTICE,
   orderConfirmation,
   placeCheckoutOrder,
   startingAddress,
 } from '../../services/checkout/checkout';
 
 const PLACE_ORDER_PATH = '/gp/buy/spc/handlers/place-order.html';
+
+// Issue 10 #14: a refused order goes back to the checkout URL (post/redirect/get), so a reload does not
+// post again; what the shopper typed and what was wrong ride along in a short-lived signed cookie.
+const REFUSAL_COOKIE = 'checkout-refusal';
+const REFUSAL_MAX_AGE_S = 120;
+const refusal = z.object({
+  address: z.object({
+    fullName: z.string(),
+    line1: z.string(),
+    city: z.string(),
+    state: z.string(),
+    postalCode: z.string(),
+  }),
+  problems: z.array(z.object({ field: z.string(), message: z.string() })),
+  error: z.string().nullable(),
+});
+type Refusal = z.infer<typeof refusal>;
+
+const checkoutQuery = z.object({
+  asin: z.string().max(20).optional(),
+  offerListingId: z.string().max(200).optional(),
+  quantity: z.string().max(4).optional(),
+  // Set by the buy box when 1-Click could not order at once (issue 10 #2).
+  oneClick: z.enum(['setup']).optional(),
+});
 
 const buyNowItem = z.object({
   asin: z.string().min(1).max(20),
@@ -47,12 +74,14 @@ export const checkoutRoutes: FastifyPluginAsyncZod<{ assets?: ClientAssets }> = 
   const checkoutPage = async (
     request: FastifyRequest,
     reply: FastifyReply,
-    status: number,
-    view: Pick<CheckoutPageData, 'address' | 'problems' | 'error'>,
+    customer: Customer,
+    view: Pick<CheckoutPageData, 'address' | 'problems' | 'error' | 'notice'>,
     buyNow: BuyNowItem | null,
   ) => {
     const order = await checkoutOrder(app.store.db, {
       marketplace,
+      customer,
+      address: view.address,
       buyNow,
       owner: () => request.session.cartOwner(),
       now: app.clock(),
@@ -61,7 +90,7 @@ export const checkoutRoutes: FastifyPluginAsyncZod<{ assets?: ClientAssets }> = 
     return sendPage(
       request,
       reply,
-      status,
+      200,
       { title: 'Checkout | Northwind Market', language: marketplace.language, robots: 'noindex' },
       {
         page: 'checkout',
@@ -74,22 +103,44 @@ export const checkoutRoutes: FastifyPluginAsyncZod<{ assets?: ClientAssets }> = 
     );
   };
 
-  app.get(
-    CHECKOUT_PATH,
-    { schema: { hide: true, querystring: buyNowItem.partial() } },
-    async (request, reply) => {
-      const customer = await request.session.customer();
-      if (!customer) return signInFirst(request, reply);
-      const buyNow = buyNowItem.safeParse(request.query);
-      return checkoutPage(
-        request,
-        reply,
-        200,
-        { address: await startingAddress(app.store.db, customer), problems: [], error: null },
-        buyNow.success ? buyNow.data : null,
-      );
-    },
-  );
+  /** The refusal the last place-order left for this page, read once. */
+  const takeRefusal = (request: FastifyRequest, reply: FastifyReply): Refusal | null => {
+    const raw = request.cookies[REFUSAL_COOKIE];
+    if (!raw) return null;
+    reply.clearCookie(REFUSAL_COOKIE, { path: CHECKOUT_PATH });
+    const unsigned = request.unsignCookie(raw);
+    if (!unsigned.valid || !unsigned.value) return null;
+    try {
+      const parsed = refusal.safeParse(JSON.parse(unsigned.value));
+      return parsed.success ? parsed.data : null;
+    } catch {
+      return null;
+    }
+  };
+
+  const checkoutUrl = (buyNow: BuyNowItem | null) =>
+    buyNow
+      ? `${CHECKOUT_PATH}?${new URLSearchParams({ ...buyNow, quantity: String(buyNow.quantity) })}`
+      : CHECKOUT_PATH;
+
+  app.get(CHECKOUT_PATH, { schema: { hide: true, querystring: checkoutQuery } }, async (request, reply) => {
+    const customer = await request.session.customer();
+    if (!customer) return signInFirst(request, reply);
+    const buyNow = buyNowItem.safeParse(request.query);
+    const refused = takeRefusal(request, reply);
+    return checkoutPage(
+      request,
+      reply,
+      customer,
+      {
+        address: refused?.address ?? (await startingAddress(app.store.db, customer)),
+        problems: refused?.problems ?? [],
+        error: refused?.error ?? null,
+        notice: request.query.oneClick === 'setup' && !refused ? ONE_CLICK_SETUP_NOTICE : null,
+      },
+      buyNow.success ? buyNow.data : null,
+    );
+  });
 
   app.post(PLACE_ORDER_PATH, { schema: { hide: true, body: placeOrderForm } }, async (request, reply) => {
     const customer = await request.session.customer();
@@ -109,7 +160,18 @@ export const checkoutRoutes: FastifyPluginAsyncZod<{ assets?: ClientAssets }> = 
     });
     if (!outcome.ok) {
       const { address, problems, error } = outcome;
-      return checkoutPage(request, reply, outcome.status, { address, problems, error }, buyNowData);
+      const value: Refusal = { address, problems, error };
+      reply.setCookie(REFUSAL_COOKIE, JSON.stringify(value), {
+        path: CHECKOUT_PATH,
+        httpOnly: true,
+        sameSite: 'lax',
+        signed: true,
+        maxAge: REFUSAL_MAX_AGE_S,
+      });
+      // The refusal's status (400 invalid address, 409 sold out…) is in the header for scripts and
+      // logs; the browser follows the 303 to the checkout page, which shows it.
+      reply.header('x-order-refused', String(outcome.status));
+      return reply.redirect(checkoutUrl(buyNowData), 303);
     }
     // Stock changed: product answers cached in this process must not show the old availability.
     app.productCache.clear();

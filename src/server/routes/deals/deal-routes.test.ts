@@ -763,7 +763,13 @@ describe.each(dialects)('deal holds over time on %s', (dialect) => {
     const ordersBefore = await dealOrderLines();
     ctx.clock.now += DEAL_HOLD_MS + 1;
     const placed = await s.postForm('/gp/buy/spc/handlers/place-order.html', { source: 'cart', ...ADDRESS });
-    expect(placed.statusCode).toBe(409);
+    // Refused (409), and back to the checkout URL to say so (issue 10 #14).
+    expect(placed.statusCode).toBe(303);
+    expect(placed.headers['x-order-refused']).toBe('409');
+    expect(placed.headers.location).toBe('/gp/buy/spc/handlers/display.html');
+    expect((await s.visit(placed.headers.location as string)).body).toContain(
+      'This item is no longer available.',
+    );
     expect(await dealOrderLines()).toBe(ordersBefore);
   });
 });

@@ -3,7 +3,7 @@ import { belowMinimumOrder } from '../../../domain/buy-box/quantity-restriction'
 import { buyBoxFormChoices, pageItemParameters } from '../../../domain/cart/add-to-cart-form';
 import { shopperMessage } from '../../../domain/cart/cart-line-rules';
 import type { CartOwner } from '../../db/repositories/cart-repository';
-import { findLastShippingAddress } from '../../db/repositories/order-repository';
+import { findSavedCheckout } from '../../db/repositories/customer-repository';
 import { findOffer } from '../../db/repositories/product-repository';
 import type { Customer } from '../../db/repositories/session-repository';
 import type { Database } from '../../db/schema';
@@ -41,8 +41,8 @@ export type BuyBoxOutcome = {
 const cartError = (message: string) => `${CART_PATH}?${new URLSearchParams({ error: message })}`;
 
 /**
- * The buy box form (BB-001): the submit button pressed decides. 1-Click orders at once to the address
- * of the customer's last order (without one, checkout asks); buy now of the item alone goes to
+ * The buy box form (BB-001): the submit button pressed decides. 1-Click orders at once to the account's
+ * saved address with its saved payment method (without them, checkout says why and asks); buy now of the item alone goes to
  * checkout; otherwise the item and its accessory upsells go to the cart (then to checkout for buy now).
  */
 export async function handleBuyBox(
@@ -66,15 +66,18 @@ export async function handleBuyBox(
   }
   const upsells = await buyBoxUpsells(db, marketplaceId, form);
   if (!upsells.ok) return { location: cartError(upsells.message) };
-  if (form['submit.one-click'] !== undefined) {
+  const oneClick = form['submit.one-click'] !== undefined;
+  if (oneClick) {
     const customer = await input.session.customer();
-    const address = customer ? await findLastShippingAddress(db, customer.id) : null;
-    if (customer && address) {
+    const saved = customer ? await findSavedCheckout(db, customer.id) : null;
+    if (customer && saved?.address && saved.paymentMethod) {
       const result = await placeOrder(db, {
         customerId: customer.id,
         marketplaceId,
         lines: [item, ...upsells.items],
-        address,
+        address: saved.address,
+        paymentMethod: saved.paymentMethod,
+        prime: customer.isPrime,
         via: 'one-click',
         now: input.now,
       });
@@ -87,9 +90,11 @@ export async function handleBuyBox(
       return { location: cartError(shopperMessage(result.problem)) };
     }
   }
-  const buyNow = form['submit.buy-now'] !== undefined || form['submit.one-click'] !== undefined;
+  const buyNow = form['submit.buy-now'] !== undefined || oneClick;
+  // 1-Click without saved details goes to checkout, which says why (issue 10 #2).
+  const setup: Record<string, string> = oneClick ? { oneClick: 'setup' } : {};
   if (buyNow && upsells.items.length === 0) {
-    const query = new URLSearchParams({ ...item, quantity: String(item.quantity) });
+    const query = new URLSearchParams({ ...item, quantity: String(item.quantity), ...setup });
     return { location: `${CHECKOUT_PATH}?${query}` };
   }
   const result = await addCartItems(
@@ -110,6 +115,6 @@ export async function handleBuyBox(
   const cartAdd = result.ok ? 'added' : result.problem.code;
   if (!result.ok) return { location: cartError(shopperMessage(result.problem)), cartAdd };
   // Buy now with accessories: the page item and its accessories go to the cart, then to checkout.
-  if (buyNow) return { location: CHECKOUT_PATH, cartAdd };
+  if (buyNow) return { location: `${CHECKOUT_PATH}${oneClick ? '?oneClick=setup' : ''}`, cartAdd };
   return { location: `${CART_PATH}?notice=added`, cartAdd };
 }

@@ -1,16 +1,19 @@
 import type { Kysely } from 'kysely';
 import { shopperMessage } from '../../../domain/cart/cart-line-rules';
+import { orderSummary, PAY_ON_DELIVERY, type SummaryLine } from '../../../domain/checkout/order-summary';
 import {
   type AddressProblem,
   checkShippingAddress,
   type ShippingAddress,
 } from '../../../domain/checkout/shipping-address';
 import { totalAfterDiscounts } from '../../../domain/pricing/coupon-discounts';
+import type { PriceDto } from '../../../shared/contracts/common';
 import type { CheckoutPageData } from '../../../shared/contracts/pages/checkout-page';
 import type { OrderConfirmationPageData } from '../../../shared/contracts/pages/order-confirmation-page';
 import type { Marketplace } from '../../../shared/marketplaces';
 import { toPrice } from '../../../shared/money/price-format';
 import type { CartOwner } from '../../db/repositories/cart-repository';
+import { findSavedCheckout, saveCheckoutDetails } from '../../db/repositories/customer-repository';
 import { findLastShippingAddress, findOrder } from '../../db/repositories/order-repository';
 import type { Customer } from '../../db/repositories/session-repository';
 import type { Database } from '../../db/schema';
@@ -25,9 +28,14 @@ export type BuyNowItem = { asin: string; offerListingId: string; quantity: numbe
 
 const DELIVERY_DAYS = 2;
 
-/** The address a checkout starts from: the customer's last order's, else their name and ZIP. */
+/** What checkout says when 1-Click could not order at once (issue 10 #2). */
+export const ONE_CLICK_SETUP_NOTICE =
+  '1-Click needs a saved shipping address and payment method. Check your address below and place your order here; we save the address for next time.';
+
+/** The address a checkout starts from: the saved one, else the last order's, else their name and ZIP. */
 export async function startingAddress(db: Db, customer: Customer): Promise<ShippingAddress> {
   return (
+    (await findSavedCheckout(db, customer.id)).address ??
     (await findLastShippingAddress(db, customer.id)) ?? {
       fullName: customer.name,
       line1: '',
@@ -38,24 +46,65 @@ export async function startingAddress(db: Db, customer: Customer): Promise<Shipp
   );
 }
 
+type CheckoutOrderView = Pick<
+  CheckoutPageData,
+  | 'source'
+  | 'buyNow'
+  | 'lines'
+  | 'subtotal'
+  | 'itemCount'
+  | 'discounts'
+  | 'summary'
+  | 'total'
+  | 'paymentMethod'
+>;
+
+/** The summary lines and total as the pages show them. */
+export function summaryView(
+  summary: { lines: readonly SummaryLine[]; totalMinor: number },
+  marketplace: Marketplace,
+): Pick<CheckoutPageData, 'summary' | 'total'> {
+  const money = (minor: number) => toPrice(minor, marketplace.currencyCode, marketplace.priceFormat);
+  return {
+    summary: summary.lines.map((line) => ({
+      kind: line.kind,
+      label: line.label,
+      // A discount reads "-$5.00" whatever the format's sign for negative amounts.
+      amount: line.amountMinor < 0 ? negative(money(-line.amountMinor)) : money(line.amountMinor),
+    })),
+    total: money(summary.totalMinor),
+  };
+}
+
 /**
  * What the checkout page shows of the order: the buy now item alone, or the retail cart (its deals
- * brought up to `now` first). Undefined when the buy now item names no offer.
+ * brought up to `now` first), with shipping and estimated tax to `address` and how it is paid.
+ * Undefined when the buy now item names no offer.
  */
 export async function checkoutOrder(
   db: Db,
   input: {
     marketplace: Marketplace;
+    customer: Customer;
+    address: ShippingAddress;
     buyNow: BuyNowItem | null;
     owner: () => Promise<CartOwner>;
     now: number;
   },
-): Promise<
-  | Pick<CheckoutPageData, 'source' | 'buyNow' | 'lines' | 'subtotal' | 'itemCount' | 'discounts' | 'total'>
-  | undefined
-> {
+): Promise<CheckoutOrderView | undefined> {
   const { marketplace, buyNow } = input;
   const money = (minor: number) => toPrice(minor, marketplace.currencyCode, marketplace.priceFormat);
+  const paymentMethod = (await findSavedCheckout(db, input.customer.id)).paymentMethod ?? PAY_ON_DELIVERY;
+  const totals = (itemsMinor: number, discounts: readonly { description: string; amountMinor: number }[]) =>
+    summaryView(
+      orderSummary({
+        itemsMinor,
+        discounts: discounts.map((d) => ({ label: `Coupon: ${d.description}`, amountMinor: d.amountMinor })),
+        prime: input.customer.isPrime,
+        state: input.address.state,
+      }),
+      marketplace,
+    );
   if (buyNow) {
     const one = await buyNowLineView(db, marketplace.marketplaceId, buyNow);
     if (!one) return undefined;
@@ -69,7 +118,8 @@ export async function checkoutOrder(
       subtotal: money(one.subtotalMinor),
       itemCount: one.line.quantity,
       discounts: discountViews(discounts, marketplace),
-      total: money(totalAfterDiscounts(one.subtotalMinor, discounts)),
+      ...totals(one.subtotalMinor, discounts),
+      paymentMethod,
     };
   }
   const owner = await input.owner();
@@ -82,7 +132,8 @@ export async function checkoutOrder(
     subtotal: money(cart.subtotalMinor),
     itemCount: cart.itemCount,
     discounts: discountViews(cart.discounts, marketplace),
-    total: money(cart.totalMinor),
+    ...totals(cart.subtotalMinor, cart.discounts),
+    paymentMethod,
   };
 }
 
@@ -125,17 +176,22 @@ export async function placeCheckoutOrder(
       cartLineId: l.id,
     }));
   }
+  const saved = await findSavedCheckout(db, input.customer.id);
   const result = await placeOrder(db, {
     customerId: input.customer.id,
     marketplaceId: input.marketplace.marketplaceId,
     lines,
     address,
+    paymentMethod: saved.paymentMethod ?? PAY_ON_DELIVERY,
+    prime: input.customer.isPrime,
     via: input.buyNow ? 'buy-now' : 'cart',
     now: input.now,
   });
   if (!result.ok) {
     return { ok: false, status: result.status, address, problems: [], error: shopperMessage(result.problem) };
   }
+  // The first address a shopper orders to becomes their saved one (1-Click's destination).
+  if (!saved.address) await saveCheckoutDetails(db, input.customer.id, { address }, { replace: false });
   return { ok: true, orderId: result.orderId };
 }
 
@@ -166,16 +222,8 @@ export async function orderConfirmation(
     })),
     subtotal: money(found.order.subtotal_minor),
     discounts: found.discounts.map((d) => ({ description: d.description, amount: money(d.amount_minor) })),
-    total: money(
-      totalAfterDiscounts(
-        found.order.subtotal_minor,
-        found.discounts.map((d) => ({
-          promotionId: d.promotion_id,
-          description: d.description,
-          amountMinor: d.amount_minor,
-        })),
-      ),
-    ),
+    ...summaryView(storedSummary(found.order, found.discounts), marketplace),
+    paymentMethod: found.order.payment_method,
     address: found.order.shipping_address ?? { fullName: '', line1: '', city: '', state: '', postalCode: '' },
     deliveryEstimate: delivery.toLocaleDateString('en-US', {
       weekday: 'long',
@@ -185,3 +233,30 @@ export async function orderConfirmation(
     }),
   };
 }
+
+/** An order's summary as it was charged (orders from before totals were kept: items and coupons only). */
+function storedSummary(
+  order: { subtotal_minor: number; shipping_minor: number; tax_minor: number; total_minor: number | null },
+  discounts: readonly { promotion_id: string; description: string; amount_minor: number }[],
+): { lines: SummaryLine[]; totalMinor: number } {
+  const lines: SummaryLine[] = [{ kind: 'items', label: 'Items:', amountMinor: order.subtotal_minor }];
+  for (const d of discounts)
+    lines.push({ kind: 'discount', label: `Coupon: ${d.description}`, amountMinor: -d.amount_minor });
+  if (order.total_minor === null) {
+    const coupons = discounts.map((d) => ({
+      promotionId: d.promotion_id,
+      description: d.description,
+      amountMinor: d.amount_minor,
+    }));
+    return { lines, totalMinor: totalAfterDiscounts(order.subtotal_minor, coupons) };
+  }
+  lines.push({ kind: 'shipping', label: 'Shipping & handling:', amountMinor: order.shipping_minor });
+  lines.push({ kind: 'tax', label: 'Estimated tax to be collected:', amountMinor: order.tax_minor });
+  return { lines, totalMinor: order.total_minor };
+}
+
+const negative = (price: PriceDto): PriceDto => ({
+  ...price,
+  amount: -price.amount,
+  displayString: `-${price.displayString}`,
+});

@@ -1,5 +1,6 @@
 import type { Kysely } from 'kysely';
 import { checkCartLine, type LineProblem } from '../../../domain/cart/cart-line-rules';
+import { orderSummary } from '../../../domain/checkout/order-summary';
 import type { ShippingAddress } from '../../../domain/checkout/shipping-address';
 import { couponDiscounts, totalAfterDiscounts } from '../../../domain/pricing/coupon-discounts';
 import { priceCartLines } from '../../../domain/pricing/price-cart-lines';
@@ -29,6 +30,10 @@ export async function placeOrder(
     marketplaceId: string;
     lines: readonly OrderLine[];
     address: ShippingAddress;
+    /** The payment method's label, stored with the order. */
+    paymentMethod: string;
+    /** Prime members' orders ship free. */
+    prime: boolean;
     via: 'cart' | 'buy-now' | 'one-click';
     now: number;
   },
@@ -110,6 +115,12 @@ export async function placeOrder(
         if (await markCouponUsed(trx, order.customerId, discount.promotionId, orderId))
           discounts.push(discount);
       }
+      const summary = orderSummary({
+        itemsMinor: subtotal,
+        discounts: discounts.map((d) => ({ label: `Coupon: ${d.description}`, amountMinor: d.amountMinor })),
+        prime: order.prime,
+        state: order.address.state,
+      });
       const items = priced.lines.map((line, index) => ({
         id: `${orderId}-${index + 1}`,
         order_id: orderId,
@@ -131,6 +142,10 @@ export async function placeOrder(
           created_at: order.now,
           shipping_address: order.address,
           placed_via: order.via,
+          payment_method: order.paymentMethod,
+          shipping_minor: summary.shippingMinor,
+          tax_minor: summary.taxMinor,
+          total_minor: summary.totalMinor,
         },
         items,
         discounts.map((d) => ({
@@ -144,6 +159,7 @@ export async function placeOrder(
         ok: true as const,
         orderId,
         subtotalMinor: subtotal,
+        // The items after coupons (issue 10 #1); shipping and tax are in the order's total_minor.
         totalMinor: totalAfterDiscounts(subtotal, discounts),
       };
     });

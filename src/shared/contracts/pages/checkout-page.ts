@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { price } from '../common';
-import { addressView, discountView, orderLineView } from './order-lines';
+import { addressView, discountView, orderLineView, summaryLineView } from './order-lines';
 import { shopperView } from './shopper';
 
 export const checkoutPageData = z.object({
@@ -13,7 +13,13 @@ export const checkoutPageData = z.object({
   itemCount: z.number().int(),
   /** Coupons that come off (issue 10 #1) and what is left to pay. */
   discounts: z.array(discountView),
+  /** Items, discounts, shipping and estimated tax, in the order shown; they add up to `total`. */
+  summary: z.array(summaryLineView),
   total: price,
+  /** The saved payment method's label ("Visa ending 4242"), else how an order without one is paid. */
+  paymentMethod: z.string(),
+  /** Why the shopper is here rather than on the confirmation (1-Click without saved details). */
+  notice: z.string().nullable(),
   address: addressView,
   problems: z.array(z.object({ field: z.string(), message: z.string() })),
   error: z.string().nullable(),

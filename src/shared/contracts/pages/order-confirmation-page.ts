@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { price } from '../common';
-import { addressView, discountView, orderLineView } from './order-lines';
+import { addressView, discountView, orderLineView, summaryLineView } from './order-lines';
 import { shopperView } from './shopper';
 
 export const orderConfirmationPageData = z.object({
@@ -11,7 +11,9 @@ export const orderConfirmationPageData = z.object({
   subtotal: price,
   /** Coupons that come off (issue 10 #1) and what is left to pay. */
   discounts: z.array(discountView),
+  summary: z.array(summaryLineView),
   total: price,
+  paymentMethod: z.string().nullable(),
   address: addressView,
   deliveryEstimate: z.string(),
 });

@@ -29,6 +29,14 @@ export const addressView = z.object({
 });
 export type AddressView = z.infer<typeof addressView>;
 
+/** One line of an order summary (items, a discount, shipping, estimated tax); a discount is negative. */
+export const summaryLineView = z.object({
+  kind: z.enum(['items', 'discount', 'shipping', 'tax']),
+  label: z.string(),
+  amount: price,
+});
+export type SummaryLineView = z.infer<typeof summaryLineView>;
+
 /** A clipped coupon taken off the order, shown as its own line under the items (issue 10 #1). */
 export const discountView = z.object({ description: z.string(), amount: price });
 export type DiscountView = z.infer<typeof discountView>;

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { accountPageData } from './account-page';
 import { cartPageData } from './cart-page';
 import { checkoutPageData } from './checkout-page';
 import { helpPageData, notFoundPageData } from './help-page';
@@ -15,5 +16,6 @@ export const pageData = z.discriminatedUnion('page', [
   checkoutPageData,
   orderConfirmationPageData,
   helpPageData,
+  accountPageData,
 ]);
 export type PageData = z.infer<typeof pageData>;

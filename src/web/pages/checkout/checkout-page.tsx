@@ -1,5 +1,6 @@
-import { Fragment } from 'react';
+import { useEffect, useRef } from 'react';
 import type { CheckoutPageData } from '../../../shared/contracts/pages/checkout-page';
+import { OrderSummary } from '../../features/order-summary/order-summary';
 import { SiteFooter } from '../../layout/site-footer';
 import { SiteHeader } from '../../layout/site-header';
 
@@ -14,6 +15,8 @@ const FIELDS = [
 /** Checkout: where it goes and what it costs; placing the order is a plain form post. */
 export function CheckoutPage({ data }: { data: CheckoutPageData }) {
   const problemFor = (field: string) => data.problems.find((p) => p.field === field)?.message;
+  const firstProblem = FIELDS.find((field) => problemFor(field.name))?.name;
+  const errorRef = useFocusOnError(firstProblem, data.error !== null);
   return (
     <>
       <SiteHeader
@@ -25,8 +28,13 @@ export function CheckoutPage({ data }: { data: CheckoutPageData }) {
         <h1>
           Checkout ({data.itemCount} {data.itemCount === 1 ? 'item' : 'items'})
         </h1>
+        {data.notice ? (
+          <div className="alert alert--info" role="status">
+            <p>{data.notice}</p>
+          </div>
+        ) : null}
         {data.error ? (
-          <div className="alert alert--error" role="alert">
+          <div className="alert alert--error" role="alert" tabIndex={-1} ref={errorRef}>
             <strong>We couldn't place your order</strong>
             <p>{data.error}</p>
           </div>
@@ -68,6 +76,8 @@ export function CheckoutPage({ data }: { data: CheckoutPageData }) {
                         autoComplete={field.autoComplete}
                         defaultValue={data.address[field.name]}
                         aria-invalid={problem ? true : undefined}
+                        // biome-ignore lint/a11y/noAutofocus: issue 10 #14, after a refused order the first field in error takes focus, before the script too.
+                        autoFocus={field.name === firstProblem}
                         aria-describedby={problem ? `${id}-problem` : undefined}
                         required
                       />
@@ -81,8 +91,12 @@ export function CheckoutPage({ data }: { data: CheckoutPageData }) {
                 })}
               </div>
             </section>
+            <section className="checkout__section" aria-labelledby="payment-heading">
+              <h2 id="payment-heading">2. Payment method</h2>
+              <p className="checkout__payment">{data.paymentMethod}</p>
+            </section>
             <section className="checkout__section" aria-labelledby="items-heading">
-              <h2 id="items-heading">2. Review items</h2>
+              <h2 id="items-heading">3. Review items</h2>
               <ul className="checkout__items">
                 {data.lines.map((line) => (
                   <li key={line.id} className="checkout__item">
@@ -100,20 +114,7 @@ export function CheckoutPage({ data }: { data: CheckoutPageData }) {
               <button className="button button--cart button--wide" type="submit">
                 Place your order
               </button>
-              <dl className="checkout__totals">
-                <dt>Items:</dt>
-                <dd>{data.subtotal.displayString}</dd>
-                <dt>Shipping:</dt>
-                <dd>FREE</dd>
-                {data.discounts.map((discount) => (
-                  <Fragment key={discount.description}>
-                    <dt>Coupon: {discount.description}</dt>
-                    <dd className="checkout__discount">-{discount.amount.displayString}</dd>
-                  </Fragment>
-                ))}
-                <dt className="checkout__total">Order total:</dt>
-                <dd className="checkout__total">{data.total.displayString}</dd>
-              </dl>
+              <OrderSummary lines={data.summary} total={data.total.displayString} />
             </aside>
           </form>
         )}
@@ -121,4 +122,17 @@ export function CheckoutPage({ data }: { data: CheckoutPageData }) {
       <SiteFooter />
     </>
   );
+}
+
+/**
+ * Issue 10 #14: after a refused order the first field in error has focus (its autoFocus, also before
+ * the script); an error that is no field's (sold out, deal expired) moves focus to its message.
+ */
+function useFocusOnError(firstProblem: string | undefined, hasError: boolean) {
+  const errorRef = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    if (firstProblem) document.getElementById(`address-${firstProblem}`)?.focus();
+    else if (hasError) errorRef.current?.focus();
+  }, [firstProblem, hasError]);
+  return errorRef;
 }

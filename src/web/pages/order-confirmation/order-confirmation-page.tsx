@@ -1,5 +1,5 @@
-import { Fragment } from 'react';
 import type { OrderConfirmationPageData } from '../../../shared/contracts/pages/order-confirmation-page';
+import { OrderSummary } from '../../features/order-summary/order-summary';
 import { SiteFooter } from '../../layout/site-footer';
 import { SiteHeader } from '../../layout/site-header';
 
@@ -19,6 +19,7 @@ export function OrderConfirmationPage({ data }: { data: OrderConfirmationPageDat
           Shipping to <strong>{data.address.fullName}</strong>, {data.address.line1}, {data.address.city},{' '}
           {data.address.state} {data.address.postalCode}
         </p>
+        {data.paymentMethod ? <p>Paid with {data.paymentMethod}</p> : null}
         <p className="confirmation__delivery">Arriving {data.deliveryEstimate}</p>
         <ul className="checkout__items">
           {data.lines.map((line) => (
@@ -34,18 +35,9 @@ export function OrderConfirmationPage({ data }: { data: OrderConfirmationPageDat
             </li>
           ))}
         </ul>
-        {data.discounts.length > 0 ? (
-          <dl className="confirmation__totals">
-            <dt>Items:</dt>
-            <dd>{data.subtotal.displayString}</dd>
-            {data.discounts.map((discount) => (
-              <Fragment key={discount.description}>
-                <dt>Coupon: {discount.description}</dt>
-                <dd>-{discount.amount.displayString}</dd>
-              </Fragment>
-            ))}
-          </dl>
-        ) : null}
+        <section aria-label="Order summary" className="confirmation__summary">
+          <OrderSummary lines={data.summary} total={null} />
+        </section>
         <p className="checkout__total">Order total: {data.total.displayString}</p>
         <p>
           <a href="/dp/B0PDPSPK01">Continue shopping</a>

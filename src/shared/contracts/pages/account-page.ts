@@ -1,0 +1,25 @@
+import { z } from 'zod';
+import { price } from '../common';
+import { addressView } from './order-lines';
+import { shopperView } from './shopper';
+
+/** Your Account (issue 10 #9): who is signed in, their saved checkout details, their orders, sign out. */
+export const accountPageData = z.object({
+  page: z.literal('account'),
+  shopper: shopperView,
+  name: z.string(),
+  email: z.string(),
+  address: addressView.nullable(),
+  paymentMethod: z.string().nullable(),
+  orders: z.array(
+    z.object({
+      orderId: z.string(),
+      placedOn: z.string(),
+      itemCount: z.number().int(),
+      total: price,
+      href: z.string(),
+    }),
+  ),
+  csrfToken: z.string(),
+});
+export type AccountPageData = z.infer<typeof accountPageData>;

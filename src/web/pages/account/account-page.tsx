@@ -1,0 +1,67 @@
+import type { AccountPageData } from '../../../shared/contracts/pages/account-page';
+import { SiteFooter } from '../../layout/site-footer';
+import { SiteHeader } from '../../layout/site-header';
+
+/** Your Account: the shopper's name, saved checkout details, orders, and signing out (a plain form). */
+export function AccountPage({ data }: { data: AccountPageData }) {
+  return (
+    <>
+      <SiteHeader
+        shopper={data.shopper}
+        cartCount={data.shopper.cartCount}
+        returnTo="/gp/css/homepage.html"
+      />
+      <main id="top" tabIndex={-1} className="page page--narrow account">
+        <div className="account__head">
+          <div>
+            <h1>Your Account</h1>
+            <p>
+              Signed in as <strong>{data.name}</strong> ({data.email})
+            </p>
+          </div>
+          <form method="post" action="/gp/sign-in.html">
+            <input type="hidden" name="csrfToken" value={data.csrfToken} />
+            <input type="hidden" name="action" value="sign-out" />
+            <input type="hidden" name="path" value="/" />
+            <button className="button button--secondary" type="submit">
+              Sign out
+            </button>
+          </form>
+        </div>
+        <section className="account__section" aria-labelledby="orders-heading">
+          <h2 id="orders-heading">Your orders</h2>
+          {data.orders.length === 0 ? (
+            <p>You have no orders yet.</p>
+          ) : (
+            <ul className="account__orders">
+              {data.orders.map((order) => (
+                <li key={order.orderId} className="account__order">
+                  <a href={order.href}>{`Order ${order.orderId}`}</a>
+                  <span>{`Placed ${order.placedOn}`}</span>
+                  <span>
+                    {order.itemCount} {order.itemCount === 1 ? 'item' : 'items'}
+                  </span>
+                  <strong>{order.total.displayString}</strong>
+                </li>
+              ))}
+            </ul>
+          )}
+        </section>
+        <section className="account__section" aria-labelledby="saved-heading">
+          <h2 id="saved-heading">1-Click settings</h2>
+          <dl className="account__saved">
+            <dt>Shipping address</dt>
+            <dd>
+              {data.address
+                ? `${data.address.fullName}, ${data.address.line1}, ${data.address.city}, ${data.address.state} ${data.address.postalCode}`
+                : 'None saved yet: your first order’s address is saved.'}
+            </dd>
+            <dt>Payment method</dt>
+            <dd>{data.paymentMethod ?? 'None saved: orders are paid on delivery.'}</dd>
+          </dl>
+        </section>
+      </main>
+      <SiteFooter />
+    </>
+  );
+}
