@@ -16,6 +16,7 @@ import { csrfPlugin } from './plugins/csrf';
 import { devicePlugin } from './plugins/device';
 import { errorsPlugin, sendError } from './plugins/errors';
 import { metricsPlugin } from './plugins/metrics';
+import { securityHeadersPlugin } from './plugins/security-headers';
 import { sessionPlugin } from './plugins/session';
 import { staticPlugin } from './plugins/static';
 import { type Clock, storePlugin } from './plugins/store';
@@ -46,7 +47,7 @@ export type AppOptions = {
 
 const VERSIONED_JSON = /^application\/vnd\.com\.amazon\.api\+json/;
 
-/** Builds the app. Plugins register in this order: errors, metrics, store, parsers, session, csrf, device, docs, routes. */
+/** Builds the app. Plugins register in this order: errors, security headers, metrics, store, parsers, session, csrf, device, docs, routes. */
 export async function buildApp({
   env,
   store,
@@ -71,6 +72,8 @@ export async function buildApp({
     env.NODE_ENV === 'test' ? serializerCompiler : () => (data) => JSON.stringify(data),
   );
   await app.register(errorsPlugin);
+  // First of the hooks: every answer, errors and 404s included, carries the security headers.
+  await app.register(securityHeadersPlugin);
   await app.register(metricsPlugin);
   await app.register(storePlugin, {
     store: store ?? openStore(env.DATABASE_URL),

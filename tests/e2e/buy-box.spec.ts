@@ -2,7 +2,7 @@ import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import { declineAccessoryInterstitial } from './accessory-interstitial';
 import { expect, test } from './fixtures';
-import { signIn } from './pages/sign-in-page';
+import { fillSignIn, signIn } from './pages/sign-in-page';
 
 test.beforeEach(async ({ page }) => {
   await declineAccessoryInterstitial(page);
@@ -550,4 +550,54 @@ test('DP-016 on a phone the buy box details open in a bottom sheet at least 190 
   await expect(sheet.getByRole('link', { name: /returns policy/ })).toHaveAttribute('target', '_blank');
   await page.keyboard.press('Escape');
   await expect(sheet).toHaveCount(0);
+});
+
+test.describe('without JavaScript', () => {
+  test.use({ javaScriptEnabled: false });
+
+  test('issue 10 #13 BB-024 a minimum-order product is bought with the plain form; too few comes back with a message', async ({
+    page,
+    world,
+  }) => {
+    const filter = await world.product('B0PDPFLT01');
+    await page.goto(`/dp/${filter.asin}`);
+    const addToCart = page.getByRole('button', { name: 'Add to Cart' });
+    // Locked by the script only: without it the buttons stay usable.
+    await expect(addToCart).toBeEnabled();
+    await expect(page.getByRole('button', { name: 'Buy Now', exact: true })).toBeEnabled();
+    // Pressed before choosing: the server answers with the form and what to do.
+    await addToCart.click();
+    await expect(page).toHaveURL(new RegExp(`/dp/${filter.asin}\\?purchase-problem=`));
+    await expect(page.getByRole('alert')).toHaveText(
+      'This item is sold in quantities of at least 3. Choose a quantity of 3 or more, then try again.',
+    );
+    await expect(page.getByLabel('Quantity:')).toHaveAttribute('aria-invalid', 'true');
+    await page.getByLabel('Quantity:').selectOption('3');
+    await addToCart.click();
+    await expect(page).toHaveURL(/\/gp\/cart\/view\.html\?notice=added$/);
+    const items = (await (
+      await page.request.get('/api/marketplaces/ATVPDKIKX0DER/cart/items?cartTypes=RETAIL')
+    ).json()) as { entity: { items: { asin: string; quantity: number }[] } };
+    expect(items.entity.items.find((item) => item.asin === filter.asin)?.quantity).toBe(3);
+  });
+
+  test('issue 10 #13 BB-028 BB-030 the coupon works as a plain form: sign in, redeem, back on the product', async ({
+    page,
+    world,
+  }) => {
+    const customer = await world.customer();
+    await page.goto('/dp/B0PDPSPK01');
+    await page.getByRole('button', { name: 'Apply coupon' }).click();
+    await fillSignIn(page, customer);
+    await expect(page).toHaveURL(/\/dp\/B0PDPSPK01$/);
+    await expect(page.getByText('Save $5.00 with coupon: applied at checkout.')).toBeVisible();
+  });
+
+  test('issue 10 #13 BB-033 BB-034 the invitation request works as a plain form', async ({ page, world }) => {
+    const customer = await world.customer();
+    await signIn(page, customer, '/dp/B0PDPCNS01');
+    await page.getByRole('button', { name: 'Request invitation' }).click();
+    await expect(page).toHaveURL(/\/dp\/B0PDPCNS01$/);
+    await expect(page.getByText('Invitation requested')).toBeVisible();
+  });
 });

@@ -211,6 +211,38 @@ test.describe('what the deal buy box shows', () => {
     await expectAxeClean(page);
   });
 
+  test('issue 10 #4 while a deal is live the price block shows the deal price and the deal box saving, against the same basis', async ({
+    page,
+    world,
+  }) => {
+    const deal = await world.deal('B0PDPTAB01');
+    await openDeal(page, deal.asin);
+    const box = dealBox(page);
+    const priceBlock = page.getByTestId('price-block');
+    // The deal box: the deal price, its saving, and the typical price it is measured from.
+    await expect(box.getByText('$97.99').first()).toBeVisible();
+    await expect(box.getByText('-11%').first()).toBeVisible();
+    await expect(box.getByText('Typical price: $109.99').first()).toBeVisible();
+    // The price block says the same, and nothing of the regular offer's list price.
+    await expect(priceBlock.getByTestId('price')).toHaveText('$97.99');
+    await expect(priceBlock).toContainText('-11%');
+    await expect(priceBlock).toContainText('Typical price: $109.99');
+    await expect(priceBlock).not.toContainText('$139.99');
+    await expect(priceBlock).not.toContainText('-21%');
+  });
+
+  test('issue 10 #4 before a deal starts the price block shows the regular price against its list price', async ({
+    page,
+    world,
+  }) => {
+    const deal = await world.deal('B0PDPSTK01');
+    await openDeal(page, deal.asin);
+    const priceBlock = page.getByTestId('price-block');
+    await expect(priceBlock.getByTestId('price')).toHaveText('$39.99');
+    await expect(priceBlock).toContainText('List Price: $49.99');
+    await expect(priceBlock).not.toContainText('$32.99');
+  });
+
   test('DEAL-025 DEAL-023 a Prime-only deal is closed to shoppers without Prime and open to Prime members', async ({
     page,
     world,

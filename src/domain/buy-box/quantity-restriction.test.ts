@@ -1,7 +1,9 @@
 import { describe, expect, test } from 'vitest';
 import {
+  belowMinimumOrder,
   emptyDropdownForMinimumOrder,
   purchaseLocked,
+  purchaseProblemFrom,
   quantityOptionChosen,
   quantityOptions,
   readQuantityRestriction,
@@ -97,5 +99,22 @@ describe('minimum order quantity', () => {
     const [three] = quantityOptions({ min: 3, max: 10, restricted: false });
     if (!three) throw new Error('expected an option');
     expect(purchaseLocked(quantityOptionChosen(three, null).quantity)).toBe(false);
+  });
+});
+
+describe('a form posted without the script', () => {
+  test('issue 10 #13 BB-024 a quantity under the minimum is refused, the minimum itself is not', () => {
+    expect(belowMinimumOrder(1, 3)).toBe(true);
+    expect(belowMinimumOrder(2, 3)).toBe(true);
+    expect(belowMinimumOrder(3, 3)).toBe(false);
+    expect(belowMinimumOrder(1, 1)).toBe(false);
+  });
+
+  test('issue 10 #13 the page reads only known problem codes from its address', () => {
+    expect(purchaseProblemFrom(new URLSearchParams('purchase-problem=below_min_order_quantity'))).toBe(
+      'below_min_order_quantity',
+    );
+    expect(purchaseProblemFrom(new URLSearchParams('purchase-problem=<script>'))).toBeNull();
+    expect(purchaseProblemFrom(new URLSearchParams(''))).toBeNull();
   });
 });

@@ -1,3 +1,4 @@
+import { PURCHASE_PROBLEMS, type PurchaseProblem } from '../../shared/buy-box-constants';
 // Quantity limits in the buy-box dropdown: the restriction popover and minimum order quantity (BB-021..025).
 
 export type QuantityRestrictionData = {
@@ -63,6 +64,20 @@ export function restrictionMessage(template: string, maxQuantity: number): strin
 /** Purchase buttons are locked while the quantity dropdown is empty (BB-024); a choice unlocks (BB-025). */
 export function purchaseLocked(selectedQuantity: number | null): boolean {
   return selectedQuantity === null;
+}
+
+/**
+ * A posted quantity under the offer's minimum (BB-024): without the script nothing stops the form, so
+ * the server refuses it and the page asks again (issue 10 #13).
+ */
+export function belowMinimumOrder(quantity: number, minOrderQuantity: number): boolean {
+  return quantity < minOrderQuantity;
+}
+
+/** Reads the problem code from the page address; anything else is ignored, never echoed. */
+export function purchaseProblemFrom(query: URLSearchParams): PurchaseProblem | null {
+  const code = query.get('purchase-problem');
+  return PURCHASE_PROBLEMS.find((problem) => problem === code) ?? null;
 }
 
 /** A minimum order quantity above 1 starts the dropdown empty (BB-024, e.g. B0PDPFLT01 with 3). */

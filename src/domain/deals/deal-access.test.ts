@@ -9,7 +9,9 @@ import {
   dealStateAt,
   earlyAccessWindow,
   inNonMemberEarlyAccessWindow,
+  newClaimsWait,
   percentClaimed,
+  percentClaimedFor,
   percentClaimedMessage,
   startTimeFor,
 } from './deal-access';
@@ -113,20 +115,35 @@ describe('access rules', () => {
   });
 });
 
+const noQueue = { shoppersWaiting: false };
+
 describe('state from the clock and the claimed count', () => {
   test('DEAL-006 UPCOMING before the start that applies, AVAILABLE after, WAITLISTFULL when all are claimed', () => {
-    expect(dealStateAt(earlyAccess, nonMember, T)).toBe('UPCOMING');
-    expect(dealStateAt(earlyAccess, member, T)).toBe('UPCOMING');
-    expect(dealStateAt(earlyAccess, member, T + 3 * MIN)).toBe('AVAILABLE');
-    expect(dealStateAt(earlyAccess, nonMember, T + 3 * MIN)).toBe('UPCOMING');
-    expect(dealStateAt(earlyAccess, nonMember, T + 33 * MIN)).toBe('AVAILABLE');
-    expect(dealStateAt(deal({ claimedUnits: 200 }), nonMember, T)).toBe('WAITLISTFULL');
+    expect(dealStateAt(earlyAccess, nonMember, T, noQueue)).toBe('UPCOMING');
+    expect(dealStateAt(earlyAccess, member, T, noQueue)).toBe('UPCOMING');
+    expect(dealStateAt(earlyAccess, member, T + 3 * MIN, noQueue)).toBe('AVAILABLE');
+    expect(dealStateAt(earlyAccess, nonMember, T + 3 * MIN, noQueue)).toBe('UPCOMING');
+    expect(dealStateAt(earlyAccess, nonMember, T + 33 * MIN, noQueue)).toBe('AVAILABLE');
+    expect(dealStateAt(deal({ claimedUnits: 200 }), nonMember, T, noQueue)).toBe('WAITLISTFULL');
+  });
+
+  test('issue 10 #5 DEAL-006 while shoppers wait, a new claim waits too: WAITLISTFULL at 100% though a unit is free', () => {
+    const oneFree = deal({ claimedUnits: 199 });
+    const queue = { shoppersWaiting: true };
+    expect(newClaimsWait(oneFree, noQueue)).toBe(false);
+    expect(newClaimsWait(oneFree, queue)).toBe(true);
+    expect(dealStateAt(oneFree, nonMember, T, noQueue)).toBe('AVAILABLE');
+    expect(dealStateAt(oneFree, nonMember, T, queue)).toBe('WAITLISTFULL');
+    expect(percentClaimedFor(oneFree, noQueue)).toBe(99);
+    expect(percentClaimedFor(oneFree, queue)).toBe(100);
+    // Before the start it is still UPCOMING, whatever the queue.
+    expect(dealStateAt(earlyAccess, nonMember, T, queue)).toBe('UPCOMING');
   });
 
   test('DEAL-006 UNKNOWN when the stored terms make no sense; no state once the deal is over', () => {
-    expect(dealStateAt(deal({ totalUnits: 0 }), nonMember, T)).toBe('UNKNOWN');
-    expect(dealStateAt(deal({ endTime: T - 120 * MIN }), nonMember, T)).toBe('UNKNOWN');
-    expect(dealStateAt(deal(), nonMember, T + 360 * MIN)).toBeNull();
+    expect(dealStateAt(deal({ totalUnits: 0 }), nonMember, T, noQueue)).toBe('UNKNOWN');
+    expect(dealStateAt(deal({ endTime: T - 120 * MIN }), nonMember, T, noQueue)).toBe('UNKNOWN');
+    expect(dealStateAt(deal(), nonMember, T + 360 * MIN, noQueue)).toBeNull();
   });
 
   test('DEAL-005 percent claimed is rounded down and its message reads "N% claimed"', () => {

@@ -85,16 +85,36 @@ const termsAreSound = (deal: DealTerms) =>
   deal.claimedUnits >= 0 &&
   deal.earlyAccessDurationMs >= 0;
 
+/** The deal's waitlist as the rules need it: whether any shopper waits in it now. */
+export type DealQueue = { shoppersWaiting: boolean };
+
 /**
- * The deal's state for a shopper from the clock and the claimed count: UPCOMING before the start
- * that applies to them, WAITLISTFULL once every unit is claimed, else AVAILABLE; UNKNOWN when the
- * stored terms make no sense. `null` once the deal is over: it is no longer offered.
+ * Whether a new claim must join the waitlist: no unit is free, or shoppers already wait, who are
+ * served first (decision 0009). The product answer, the page and the claim all read the deal's state
+ * from this one rule, so they agree (issue 10 #5).
  */
-export function dealStateAt(deal: DealTerms, shopper: Shopper, now: number): DealState | null {
+export function newClaimsWait(
+  deal: Pick<DealTerms, 'claimedUnits' | 'totalUnits'>,
+  queue: DealQueue,
+): boolean {
+  return queue.shoppersWaiting || deal.claimedUnits >= deal.totalUnits;
+}
+
+/**
+ * The deal's state for a shopper from the clock, the claimed count and the waitlist: UPCOMING before
+ * the start that applies to them, WAITLISTFULL while new claims must wait (`newClaimsWait`), else
+ * AVAILABLE; UNKNOWN when the stored terms make no sense. `null` once the deal is over.
+ */
+export function dealStateAt(
+  deal: DealTerms,
+  shopper: Shopper,
+  now: number,
+  queue: DealQueue,
+): DealState | null {
   if (!termsAreSound(deal)) return 'UNKNOWN';
   if (now >= deal.endTime) return null;
   if (now < startTimeFor(deal, shopper)) return 'UPCOMING';
-  if (deal.claimedUnits >= deal.totalUnits) return 'WAITLISTFULL';
+  if (newClaimsWait(deal, queue)) return 'WAITLISTFULL';
   return 'AVAILABLE';
 }
 
@@ -102,6 +122,18 @@ export function dealStateAt(deal: DealTerms, shopper: Shopper, now: number): Dea
 export function percentClaimed(claimedUnits: number, totalUnits: number): number {
   if (totalUnits <= 0) return 0;
   return Math.max(0, Math.min(100, Math.floor((claimedUnits * 100) / totalUnits)));
+}
+
+/**
+ * The percent a shopper is shown: 100 while new claims must wait, since the units still free are
+ * spoken for by the waitlist (a "99% claimed" bar beside "fully claimed" would contradict itself).
+ */
+export function percentClaimedFor(
+  deal: Pick<DealTerms, 'claimedUnits' | 'totalUnits'>,
+  queue: DealQueue,
+): number {
+  if (deal.totalUnits > 0 && newClaimsWait(deal, queue)) return 100;
+  return percentClaimed(deal.claimedUnits, deal.totalUnits);
 }
 
 export const percentClaimedMessage = (percent: number) => `${percent}% claimed`;

@@ -7,17 +7,18 @@ import { DELIVERY_ZIP_COOKIE, LOCATION_PROMPT_COOKIE } from '../services/deliver
 import type { ClientAssets } from './client-assets';
 import { type DocumentHead, renderDocument } from './render-document';
 
-// Scripts only from our origin: page data travels as JSON, never as inline script.
-const CSP = [
-  "default-src 'self'",
-  "script-src 'self'",
-  "style-src 'self' 'unsafe-inline'",
-  "img-src 'self' data: https:",
-  "connect-src 'self'",
-  "frame-ancestors 'none'",
-  "base-uri 'self'",
-  "form-action 'self'",
-].join('; ');
+// Scripts only from our origin: page data travels as JSON, never as inline script. Helmet (the
+// security-headers plugin) gives every answer a policy that allows nothing; a page swaps in this one.
+const PAGE_CSP = {
+  defaultSrc: ["'self'"],
+  scriptSrc: ["'self'"],
+  styleSrc: ["'self'", "'unsafe-inline'"],
+  imgSrc: ["'self'", 'data:', 'https:'],
+  connectSrc: ["'self'"],
+  frameAncestors: ["'none'"],
+  baseUri: ["'self'"],
+  formAction: ["'self'"],
+};
 
 /** Who is shopping, as the header shows it. */
 export async function shopperView(app: FastifyInstance, request: FastifyRequest): Promise<ShopperView> {
@@ -52,12 +53,14 @@ export function sendPage(
     assets,
     origin,
   );
+  reply.helmet({
+    contentSecurityPolicy: { useDefaults: false, directives: PAGE_CSP },
+    frameguard: { action: 'deny' },
+    referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
+  });
   return reply
     .code(status)
     .header('content-type', 'text/html; charset=utf-8')
     .header('cache-control', 'no-store')
-    .header('content-security-policy', CSP)
-    .header('x-content-type-options', 'nosniff')
-    .header('referrer-policy', 'strict-origin-when-cross-origin')
     .send(html);
 }

@@ -1,7 +1,8 @@
 import { pageTokens } from './page-tokens';
 import { parseAnswer } from './parse-answer';
 
-const REDEEM_URL = '/gp/collect-coupon/handler/redeem-coupon-detailpage.html?ref_=apl_redeem_coupon';
+/** The redeem handler; the coupon's plain form posts here too (issue 10 #13). */
+export const REDEEM_URL = '/gp/collect-coupon/handler/redeem-coupon-detailpage.html?ref_=apl_redeem_coupon';
 
 /** Redeems a product coupon (BB-029): the answer's status (1 means redeemed), or 'failed'. */
 export async function redeemCoupon(encryptedPromotionId: string): Promise<number | 'failed'> {

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { createCustomer } from '../../../../tests/factories/customer-factory';
 import { createTestApp, Shopper, type TestContext } from '../../../../tests/helpers/test-app';
 import { dialects } from '../../../../tests/helpers/test-store';
 
@@ -127,5 +128,110 @@ describe.each(dialects)('coupon and invitation calls on %s', (dialect) => {
       payload: '{}',
     });
     expect(normal.statusCode).toBe(409);
+  });
+});
+
+describe.each(dialects)('the buy box form and the minimum order quantity on %s', (dialect) => {
+  let ctx: TestContext;
+  beforeAll(async () => {
+    ctx = await createTestApp(dialect);
+  });
+  afterAll(() => ctx?.close());
+
+  const filterForm = (quantity: string, button: 'add-to-cart' | 'buy-now') => ({
+    ASIN: 'B0PDPFLT01',
+    offerListingID: 'OL-B0PDPFLT01-NEW',
+    ...(quantity === 'none' ? {} : { quantity }),
+    [`submit.${button}`]: button === 'buy-now' ? 'Buy Now' : 'Add to Cart',
+  });
+
+  test('issue 10 #13 BB-024 a quantity under the minimum comes back to the product form with a message, nothing added', async () => {
+    const s = new Shopper(ctx.app);
+    await s.visit('/dp/B0PDPFLT01');
+    for (const [quantity, button] of [
+      ['none', 'add-to-cart'],
+      ['', 'add-to-cart'],
+      ['2', 'add-to-cart'],
+      ['1', 'buy-now'],
+    ] as const) {
+      const response = await s.postForm('/gp/product/handle-buy-box', filterForm(quantity, button));
+      expect(response.statusCode, `${quantity} ${button}`).toBe(303);
+      expect(response.headers.location).toBe('/dp/B0PDPFLT01?purchase-problem=below_min_order_quantity');
+    }
+    expect(await s.cartCount()).toBe(0);
+    const page = await s.visit('/dp/B0PDPFLT01?purchase-problem=below_min_order_quantity');
+    expect(page.statusCode).toBe(200);
+    expect(page.body).toMatch(/role="alert"[^>]*>This item is sold in quantities of at least <!-- -->3/);
+    // The buttons are locked by the script only: the server's form can always be posted.
+    expect(page.body).not.toMatch(/<button[^>]*disabled=""[^>]*id="add-to-cart-button"/);
+    expect(page.body).not.toMatch(/<button[^>]*id="add-to-cart-button"[^>]*disabled=""/);
+  });
+
+  test('issue 10 #13 BB-025 the minimum itself goes to the cart', async () => {
+    const s = new Shopper(ctx.app);
+    await s.visit('/dp/B0PDPFLT01');
+    const response = await s.postForm('/gp/product/handle-buy-box', filterForm('3', 'add-to-cart'));
+    expect(response.headers.location).toBe('/gp/cart/view.html?notice=added');
+    expect(await s.cartCount()).toBe(3);
+  });
+});
+
+describe.each(dialects)('coupon and invitation as plain forms on %s', (dialect) => {
+  let ctx: TestContext;
+  beforeAll(async () => {
+    ctx = await createTestApp(dialect);
+  });
+  afterAll(() => ctx?.close());
+
+  const REDEEM_FORM = '/gp/collect-coupon/handler/redeem-coupon-detailpage.html?ref_=apl_redeem_coupon';
+
+  test('issue 10 #13 BB-028 BB-032 the coupon form redeems and returns to the product; signed out it goes to sign in first', async () => {
+    const anonymous = new Shopper(ctx.app);
+    await anonymous.visit('/dp/B0PDPSPK01');
+    const signedOut = await anonymous.postForm(REDEEM_FORM, {
+      encryptedPromotionId: COUPON,
+      returnTo: '/dp/B0PDPSPK01',
+    });
+    expect(signedOut.statusCode).toBe(303);
+    const handler = `/gp/collect-coupon/handler/redeem_coupon_after_login.html?encryptedPromotionId=${COUPON}&returnTo=%2Fdp%2FB0PDPSPK01`;
+    expect(signedOut.headers.location).toBe(`/gp/sign-in.html?path=${encodeURIComponent(handler)}`);
+
+    const customer = await createCustomer(ctx.store.db);
+    const s = new Shopper(ctx.app);
+    await s.signIn(customer.email, customer.password);
+    await s.visit('/dp/B0PDPSPK01');
+    const redeemed = await s.postForm(REDEEM_FORM, {
+      encryptedPromotionId: COUPON,
+      returnTo: '/dp/B0PDPSPK01',
+    });
+    expect(redeemed.statusCode).toBe(303);
+    expect(redeemed.headers.location).toBe('/dp/B0PDPSPK01');
+    expect((await s.visit('/dp/B0PDPSPK01')).body).toContain('applied at checkout');
+    // Without the token nothing is redeemed (the form carries it).
+    const noToken = await s.postForm(REDEEM_FORM, { encryptedPromotionId: COUPON }, { csrf: false });
+    expect(noToken.statusCode).toBe(403);
+  });
+
+  test('issue 10 #13 BB-033 BB-034 the invitation form records the request and returns to the product', async () => {
+    const anonymous = new Shopper(ctx.app);
+    await anonymous.visit('/dp/B0PDPCNS01');
+    const signedOut = await anonymous.postForm(INVITE, { returnTo: '/dp/B0PDPCNS01' });
+    expect(signedOut.statusCode).toBe(303);
+    expect(signedOut.headers.location).toBe('/gp/sign-in.html?path=%2Fdp%2FB0PDPCNS01');
+
+    const customer = await createCustomer(ctx.store.db);
+    const s = new Shopper(ctx.app);
+    await s.signIn(customer.email, customer.password);
+    await s.visit('/dp/B0PDPCNS01');
+    const requested = await s.postForm(INVITE, { returnTo: '/dp/B0PDPCNS01' });
+    expect(requested.statusCode).toBe(303);
+    expect(requested.headers.location).toBe('/dp/B0PDPCNS01');
+    const rows = await ctx.store.db
+      .selectFrom('invitation_requests')
+      .selectAll()
+      .where('customer_id', '=', customer.id)
+      .execute();
+    expect(rows).toHaveLength(1);
+    expect((await s.visit('/dp/B0PDPCNS01')).body).toContain('Invitation requested');
   });
 });

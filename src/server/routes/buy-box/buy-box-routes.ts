@@ -1,5 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { couponSignInUrl } from '../../../domain/buy-box/coupon';
 import { errorResponse } from '../../../shared/contracts/common';
 import { couponRedeemResponse } from '../../../shared/contracts/coupon';
 import { invitationResponse } from '../../../shared/contracts/invitation';
@@ -10,6 +11,9 @@ import { sendError } from '../../plugins/errors';
 import { invitationTarget, productWithCoupon } from '../../services/buy-box/buy-box-catalog';
 
 const promotionId = z.string().regex(/^[A-Za-z0-9-]{1,80}$/, 'encryptedPromotionId is not a promotion id');
+/** Where a plain form returns to: a path on this site, refused (400) rather than replaced when it is not. */
+const formReturnTo = returnPath.unwrap();
+
 export const COUPON_AFTER_LOGIN_PATH = '/gp/collect-coupon/handler/redeem_coupon_after_login.html';
 
 /** Coupon redemption (BB-028..032) and invitation requests for high-demand products (BB-033..039). */
@@ -21,7 +25,12 @@ export const buyBoxRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['buy box'],
         summary: 'Redeems a product coupon for the signed-in customer (status 1 means redeemed)',
         querystring: z.object({ ref_: z.string().max(128).optional() }),
-        body: z.object({ encryptedPromotionId: promotionId, csrfToken: z.string().optional() }),
+        // `returnTo` comes from the plain form (no JavaScript, issue 10 #13): it answers with a redirect.
+        body: z.object({
+          encryptedPromotionId: promotionId,
+          csrfToken: z.string().optional(),
+          returnTo: formReturnTo.optional(),
+        }),
         response: {
           200: couponRedeemResponse,
           400: errorResponse,
@@ -32,18 +41,18 @@ export const buyBoxRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
+      const { encryptedPromotionId, returnTo } = request.body;
       const customer = await request.session.customer();
-      if (!customer) return sendError(reply, 401, 'sign_in_required', 'sign in to redeem this coupon');
-      const product = await productWithCoupon(app.store.db, request.body.encryptedPromotionId);
+      if (!customer && !returnTo) {
+        return sendError(reply, 401, 'sign_in_required', 'sign in to redeem this coupon');
+      }
+      const product = await productWithCoupon(app.store.db, encryptedPromotionId);
       if (!product)
         return sendError(reply, 404, 'unknown_promotion', 'no such coupon', 'encryptedPromotionId');
-      await redeemCoupon(
-        app.store.db,
-        customer.id,
-        request.body.encryptedPromotionId,
-        product.asin,
-        app.clock(),
-      );
+      // The plain form of a signed-out shopper: sign in, then the after-login handler redeems (BB-028).
+      if (!customer) return reply.redirect(couponSignInUrl(encryptedPromotionId, returnTo ?? '/'), 303);
+      await redeemCoupon(app.store.db, customer.id, encryptedPromotionId, product.asin, app.clock());
+      if (returnTo) return reply.redirect(returnTo, 303);
       return { status: 1 as const, redeemed: true as const };
     },
   );
@@ -81,7 +90,12 @@ export const buyBoxRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: 'Requests an invitation to buy a high-demand product (sign-in required)',
         description: 'Send an empty JSON body with content type invite.request/v1 and x-csrf-token.',
         params: z.object({ marketplaceId: z.string().min(1).max(20), asin: z.string().min(1).max(20) }),
-        body: z.object({}).strict().optional(),
+        // Empty from the page's script; the plain form (issue 10 #13) sends its token and `returnTo`,
+        // and is answered with a redirect.
+        body: z
+          .object({ csrfToken: z.string().optional(), returnTo: formReturnTo.optional() })
+          .strict()
+          .optional(),
         response: {
           200: invitationResponse,
           400: errorResponse,
@@ -96,8 +110,11 @@ export const buyBoxRoutes: FastifyPluginAsyncZod = async (app) => {
       if (!marketplaceById(request.params.marketplaceId)) {
         return sendError(reply, 404, 'unknown_marketplace', 'unknown marketplaceId', 'marketplaceId');
       }
+      const returnTo = request.body?.returnTo;
       const customer = await request.session.customer();
-      if (!customer) return sendError(reply, 401, 'sign_in_required', 'sign in to request an invitation');
+      if (!customer && !returnTo) {
+        return sendError(reply, 401, 'sign_in_required', 'sign in to request an invitation');
+      }
       const product = await invitationTarget(app.store.db, request.params.asin);
       if (!product) return sendError(reply, 404, 'unknown_product', 'no product with this asin', 'asin');
       if (!product.invitationOnly) {
@@ -109,7 +126,11 @@ export const buyBoxRoutes: FastifyPluginAsyncZod = async (app) => {
           'asin',
         );
       }
+      // The plain form of a signed-out shopper: sign in and come back to the product (BB-033).
+      if (!customer)
+        return reply.redirect(`/gp/sign-in.html?path=${encodeURIComponent(returnTo ?? '/')}`, 303);
       await requestInvitation(app.store.db, customer.id, product.asin, app.clock());
+      if (returnTo) return reply.redirect(returnTo, 303);
       return { type: 'invite.response/v1' as const, entity: { status: 'REQUESTED' as const } };
     },
   );

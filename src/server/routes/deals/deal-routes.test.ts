@@ -773,3 +773,65 @@ describe.each(dialects)('deal holds over time on %s', (dialect) => {
     expect(await dealOrderLines()).toBe(ordersBefore);
   });
 });
+
+describe.each(dialects)('one deal state for the product answer, the page and the claim on %s', (dialect) => {
+  let ctx: TestContext;
+  beforeAll(async () => {
+    ctx = await createTestApp(dialect);
+  });
+  afterAll(() => ctx?.close());
+
+  const shopper = async () => {
+    const s = new Shopper(ctx.app);
+    await s.visit('/dp/B0PDPTAB01');
+    return s;
+  };
+  const claim = (s: Shopper, quantity: number) =>
+    s.request({
+      method: 'POST',
+      url: `/api/marketplaces/${US}/deals/${TABLET.dealId}/claim-and-add-to-cart?ref=dp_ld_claim`,
+      headers: { 'content-type': 'application/json', 'x-csrf-token': s.csrfToken },
+      payload: JSON.stringify({ asin: TABLET.asin, quantity }),
+    });
+  const setClaimed = (units: number) =>
+    ctx.store.db.updateTable('deals').set({ claimed_units: units }).where('id', '=', TABLET.dealId).execute();
+
+  test('issue 10 #5 DEAL-006 DEAL-009 after a rush leaves one unit free and a waitlist, every answer says WAITLISTFULL', async () => {
+    ctx.clock.now = T0;
+    await setClaimed(200);
+    // A shopper waits for 2 units; then 1 comes back: not enough for the head of the queue.
+    const waiting = await shopper();
+    expect((await claim(waiting, 2)).json().entity.customerState).toBe('PENDINGATC');
+    await setClaimed(199);
+
+    const late = await shopper();
+    const answer = lightningDealBuyingOption.parse(
+      (
+        await late.request({
+          method: 'GET',
+          url: `/api/marketplaces/${US}/products/${TABLET.asin}?buyingOptionTypes=LIGHTNING_DEAL&offerListingId=${TABLET.offerListingId}`,
+        })
+      ).json().entity.buyingOptions[0],
+    );
+    expect(answer.dealDetails).toMatchObject({ state: 'WAITLISTFULL', percentClaimed: 100 });
+    expect(answer.callToAction?.addToCart.data.canAddToCart).toBe(false);
+
+    const page = dealSetup.parse(
+      JSON.parse(
+        /<script type="application\/json" id="page-data">(.*?)<\/script>/s.exec(
+          (await late.visit('/dp/B0PDPTAB01')).body,
+        )?.[1] ?? '{}',
+      ).deal,
+    );
+    expect(page.initialBuyingOption.dealDetails).toMatchObject({
+      state: 'WAITLISTFULL',
+      percentClaimed: 100,
+    });
+
+    expect((await claim(late, 1)).json().entity).toMatchObject({
+      customerState: 'PENDINGATC',
+      dealAsinState: 'WAITLISTFULL',
+      waitlistPosition: 2,
+    });
+  });
+});

@@ -79,4 +79,21 @@ describe.each(dialects)('product page on %s', (dialect) => {
     expect(response.body).toMatch(/<form[^>]* action="\/gp\/sign-in.html" method="post"/);
     expect(response.body).toContain(`name="csrfToken" value="${s.csrfToken}"`);
   });
+
+  test('issue 10 #12: a lower-case ASIN or a trailing slash redirects (301) to the canonical product URL', async () => {
+    const s = new Shopper(ctx.app);
+    for (const [from, to] of [
+      ['/dp/b0pdpspk01', '/dp/B0PDPSPK01'],
+      ['/dp/B0PDPSPK01/', '/dp/B0PDPSPK01'],
+      ['/dp/b0pdpspk01/', '/dp/B0PDPSPK01'],
+      ['/dp/b0pdpspk01?qty=2', '/dp/B0PDPSPK01?qty=2'],
+      ['/dp/b0pdpspk01/ref=sr_1_1', '/dp/B0PDPSPK01/ref=sr_1_1'],
+    ]) {
+      const response = await s.visit(from);
+      expect(response.statusCode, from).toBe(301);
+      expect(response.headers.location, from).toBe(to);
+    }
+    expect((await s.visit('/dp/b0nothere1')).statusCode).toBe(404);
+    expect((await s.visit('/dp/B0NOTHERE1/')).statusCode).toBe(404);
+  });
 });

@@ -12,6 +12,12 @@ import { readProduct } from '../../services/products/product-view';
 
 const pageParams = z.object({ asin: z.string().max(40), ref: z.string().max(128).optional() });
 
+/** The product's canonical path, keeping the ref tag and the query (?qty=…) the shopper came with. */
+function canonicalUrl(request: FastifyRequest, asin: string, ref?: string): string {
+  const query = request.url.includes('?') ? request.url.slice(request.url.indexOf('?')) : '';
+  return `/dp/${encodeURIComponent(asin)}${ref ? `/ref=${encodeURIComponent(ref)}` : ''}${query}`;
+}
+
 export const pageRoutes: FastifyPluginAsyncZod<{ assets?: ClientAssets }> = async (app, { assets }) => {
   const marketplace = marketplaceById(DEFAULT_MARKETPLACE_ID);
   if (!marketplace) throw new Error('default marketplace missing');
@@ -22,7 +28,18 @@ export const pageRoutes: FastifyPluginAsyncZod<{ assets?: ClientAssets }> = asyn
   ) => {
     const { asin, ref } = request.params;
     const lookup = await readProduct(app.store.db, marketplace.marketplaceId, asin, {});
-    if (!lookup.found) return app.renderNotFound(request, reply);
+    if (!lookup.found) {
+      // ASINs are upper case; a hand-typed or lower-cased link finds its product at the one canonical
+      // URL (issue 10 #12) instead of a dead end.
+      const canonical = asin.toUpperCase();
+      if (
+        canonical !== asin &&
+        (await readProduct(app.store.db, marketplace.marketplaceId, canonical, {})).found
+      ) {
+        return reply.redirect(canonicalUrl(request, canonical, ref), 301);
+      }
+      return app.renderNotFound(request, reply);
+    }
     const row = lookup.product;
     const data = await assembleProductPage(
       app.store.db,
@@ -63,5 +80,12 @@ export const pageRoutes: FastifyPluginAsyncZod<{ assets?: ClientAssets }> = asyn
 
   app.get('/dp/:asin', { schema: { hide: true, params: pageParams } }, productPage);
   app.get('/dp/:asin/ref=:ref', { schema: { hide: true, params: pageParams } }, productPage);
+  // A trailing slash is the same address; one canonical URL per product (issue 10 #12).
+  app.get('/dp/:asin/', { schema: { hide: true, params: pageParams } }, async (request, reply) => {
+    const canonical = request.params.asin.toUpperCase();
+    const lookup = await readProduct(app.store.db, marketplace.marketplaceId, canonical, {});
+    if (!lookup.found) return app.renderNotFound(request, reply);
+    return reply.redirect(canonicalUrl(request, canonical), 301);
+  });
   app.get('/', { schema: { hide: true } }, async (_request, reply) => reply.redirect('/dp/B0PDPSPK01'));
 };

@@ -1,8 +1,10 @@
 import type { Kysely } from 'kysely';
+import { belowMinimumOrder } from '../../../domain/buy-box/quantity-restriction';
 import { buyBoxFormChoices, pageItemParameters } from '../../../domain/cart/add-to-cart-form';
 import { shopperMessage } from '../../../domain/cart/cart-line-rules';
 import type { CartOwner } from '../../db/repositories/cart-repository';
 import { findSavedCheckout } from '../../db/repositories/customer-repository';
+import { findOffer } from '../../db/repositories/product-repository';
 import type { Customer } from '../../db/repositories/session-repository';
 import type { Database } from '../../db/schema';
 import { addCartItems } from '../cart/add-cart-items';
@@ -54,6 +56,14 @@ export async function handleBuyBox(
 ): Promise<BuyBoxOutcome> {
   const { form, marketplaceId } = input;
   const item = { asin: form.ASIN, offerListingId: form.offerListingID, quantity: form.quantity };
+  // Without the script the form posts before a quantity is chosen (issue 10 #13, BB-024): whatever the
+  // button, the shopper gets the form back with the minimum explained, not the cart with an error.
+  const offer = await findOffer(db, form.offerListingID);
+  if (offer && offer.asin === form.ASIN && belowMinimumOrder(form.quantity, offer.min_order_quantity)) {
+    return {
+      location: `/dp/${encodeURIComponent(form.ASIN)}?${new URLSearchParams({ 'purchase-problem': 'below_min_order_quantity' })}`,
+    };
+  }
   const upsells = await buyBoxUpsells(db, marketplaceId, form);
   if (!upsells.ok) return { location: cartError(upsells.message) };
   const oneClick = form['submit.one-click'] !== undefined;

@@ -2,7 +2,9 @@ import type { Kysely } from 'kysely';
 import {
   claimRefusal,
   customerStateOf,
+  type DealQueue,
   type DealTerms,
+  newClaimsWait,
   type Shopper,
   type StoredClaim,
 } from '../../../domain/deals/deal-access';
@@ -111,9 +113,18 @@ const REFUSALS: Record<ClaimRefusal, { status: 403 | 404 | 409 | 422; message: s
 
 const refuse = (refusal: ClaimRefusal): ClaimOutcome => ({ ok: false, refusal, ...REFUSALS[refusal] });
 
-/** A sold-out deal reads WAITLISTFULL; the claim answer knows no UNKNOWN. */
-const asinState = (claimed: number, total: number): ClaimDealAsinState =>
-  claimed >= total ? 'WAITLISTFULL' : 'AVAILABLE';
+/** The deal's state as the product answer reads it (`newClaimsWait`); the claim answer knows no UNKNOWN. */
+const asinState = (
+  deal: { claimed_units: number; total_units: number },
+  queue: DealQueue,
+): ClaimDealAsinState =>
+  newClaimsWait({ claimedUnits: deal.claimed_units, totalUnits: deal.total_units }, queue)
+    ? 'WAITLISTFULL'
+    : 'AVAILABLE';
+
+const queueOf = async (db: Db, dealId: string, now: number): Promise<DealQueue> => ({
+  shoppersWaiting: (await dealActivity(db, dealId, now)).waiting,
+});
 
 /**
  * Claims units of a lightning deal for a shopper and puts them in their cart at the deal price, held
@@ -131,7 +142,11 @@ export async function claimDeal(db: Db, input: ClaimInput): Promise<ClaimOutcome
   const settled = await settleDeal(db, first.deal, input.now, { activity });
   const deal = settled ?? first.deal;
   const existing = settled ? await findClaim(db, key) : first.claim;
-  const current = answerFor(deal, existing, input.now);
+  // Shoppers already waiting come first: a new claim joins the queue behind them.
+  const queue: DealQueue = settled
+    ? await queueOf(db, deal.id, input.now)
+    : { shoppersWaiting: activity.waiting };
+  const current = answerFor(deal, existing, input.now, queue);
   if (current) return { ok: true, ...current };
 
   const refusal = claimRefusal({
@@ -143,10 +158,9 @@ export async function claimDeal(db: Db, input: ClaimInput): Promise<ClaimOutcome
     now: input.now,
   });
   if (refusal) return refuse(refusal);
-  // Shoppers already waiting come first: a new claim joins the queue behind them.
-  const queueAhead = settled ? (await dealActivity(db, deal.id, input.now)).waiting : activity.waiting;
-  // A sold-out deal goes straight to the queue; units that come back meanwhile are served right after.
-  const mustWait = queueAhead || deal.claimed_units >= deal.total_units;
+  // A sold-out deal, or one with shoppers waiting, sends the claim to the queue (the rule the product
+  // answer shows as WAITLISTFULL); units that come back meanwhile are served right after.
+  const mustWait = newClaimsWait(termsOf(deal), queue);
 
   const outcome = await db
     .transaction()
@@ -176,7 +190,8 @@ export async function claimDeal(db: Db, input: ClaimInput): Promise<ClaimOutcome
         return {
           ok: true,
           customerState: 'INCART',
-          dealAsinState: asinState(taken.claimed_units, taken.total_units),
+          // Units were just taken, so nobody waited ahead of this claim.
+          dealAsinState: asinState(taken, { shoppersWaiting: false }),
           msUntilExpiration: DEAL_HOLD_MS,
           quantity: input.quantity,
           cartItemId,
@@ -212,7 +227,7 @@ export async function claimDeal(db: Db, input: ClaimInput): Promise<ClaimOutcome
       if (fresh && fresh.claimed_units < fresh.total_units) {
         const settled = await settleDeal(db, fresh, input.now, { force: true });
         const mine = await findClaim(db, key);
-        const now = answerFor(settled ?? fresh, mine, input.now);
+        const now = answerFor(settled ?? fresh, mine, input.now, await queueOf(db, deal.id, input.now));
         if (now) return { ok: true, ...now };
       }
     }
@@ -220,7 +235,12 @@ export async function claimDeal(db: Db, input: ClaimInput): Promise<ClaimOutcome
   }
   // Another claim of the same shopper won the race: answer what it left, or the limit.
   const after = await findClaim(db, key);
-  const answer = answerFor((await findDeal(db, deal.id)) ?? deal, after, input.now);
+  const answer = answerFor(
+    (await findDeal(db, deal.id)) ?? deal,
+    after,
+    input.now,
+    await queueOf(db, deal.id, input.now),
+  );
   return answer ? { ok: true, ...answer } : refuse('QUANTITY_LIMIT');
 }
 
@@ -231,13 +251,14 @@ function answerFor(
   deal: DealWithOffer,
   claim: DealClaimRow | undefined,
   now: number,
+  queue: DealQueue,
 ): ClaimAnswer | undefined {
   const status = customerStateOf(storedClaimOf(claim), now);
   if (!claim) return undefined;
   if (status.state === 'IN_CART') {
     return {
       customerState: 'INCART',
-      dealAsinState: asinState(deal.claimed_units, deal.total_units),
+      dealAsinState: asinState(deal, queue),
       msUntilExpiration: Math.max(0, (claim.expires_at ?? now) - now),
       quantity: claim.held_units,
       ...(claim.cart_item_id ? { cartItemId: claim.cart_item_id } : {}),

@@ -5,7 +5,7 @@ import {
   customerStateOf,
   dealAccessibleTo,
   dealStateAt,
-  percentClaimed,
+  percentClaimedFor,
   percentClaimedMessage,
   type Shopper,
   startTimeFor,
@@ -25,6 +25,7 @@ import { toPrice } from '../../../shared/money/price-format';
 import type { CartOwner } from '../../db/repositories/cart-repository';
 import {
   type DealWithOffer,
+  dealActivity,
   findClaim,
   findCurrentDeals,
   findDealByOffer,
@@ -51,13 +52,15 @@ export async function dealBuyingOption(
   const { now, shopper } = viewer;
   const deal = (await settleDeal(db, stored, now)) ?? stored;
   const terms = termsOf(deal);
-  const state = dealStateAt(terms, shopper, now);
+  // The same waitlist rule the claim follows (issue 10 #5): while shoppers wait, the deal is full to others.
+  const queue = { shoppersWaiting: (await dealActivity(db, deal.id, now)).waiting };
+  const state = dealStateAt(terms, shopper, now, queue);
   if (state === null) return undefined;
   const claim = await findClaim(db, { dealId: deal.id, owner: viewer.owner });
   const stored_ = storedClaimOf(claim);
   const customer = customerStateOf(stored_, now);
   const claimable = claimableQuantity(terms, stored_, now);
-  const percent = percentClaimed(deal.claimed_units, deal.total_units);
+  const percent = percentClaimedFor(terms, queue);
   const money = (minor: number) => toPrice(minor, deal.currency_code, marketplace.priceFormat);
   const saving = savingsPercent(deal.price_minor, deal.list_price_minor);
   const canClaim =

@@ -1,5 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Kysely } from 'kysely';
+import { purchaseProblemFrom } from '../../../domain/buy-box/quantity-restriction';
 import { initialQuantity, quantityAdjustment } from '../../../domain/buy-box/url-quantity';
 import type { AccessoriesView } from '../../../shared/contracts/accessories';
 import type { DeferredProductPageSlice, ProductPageData } from '../../../shared/contracts/pages/product-page';
@@ -61,6 +62,7 @@ export async function assembleProductPage(
     refTag: page.refTag,
     initialQuantity: picker && page.query.has('qty') ? initialQuantity(page.query, picker) : null,
     quantityAdjustment: picker ? quantityAdjustment(page.query, picker) : null,
+    purchaseProblem: purchaseProblemFrom(page.query),
     deal,
     deferred: accessories.ok ? [] : [accessories.name],
     product: { ...details, features, accessories: accessories.ok ? accessories.value : null },

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { PURCHASE_PROBLEMS } from '../../buy-box-constants';
 import { accessoriesView } from '../accessories';
 import { price } from '../common';
 import { dealSetup } from '../deals';
@@ -49,6 +50,11 @@ export const productPageData = z.object({
   refTag: z.string().nullable(),
   /** From the qty URL parameter (DP-012) when the address has one, else null. */
   initialQuantity: z.number().int().nullable(),
+  /**
+   * Why the buy box form came back unbought (issue 10 #13): the plain form posted a quantity under
+   * the minimum order quantity. Null on an ordinary visit.
+   */
+  purchaseProblem: z.enum(PURCHASE_PROBLEMS).nullable(),
   /** Why `initialQuantity` is not the link's `qty` (over the limit, under the minimum, unreadable), else null. */
   quantityAdjustment: z.enum(['limit', 'minimum', 'unreadable']).nullable().default(null),
   /** Lightning deal setup (DEAL-008) when the product has a deal running or coming up, else null. */

@@ -18,6 +18,7 @@ import { BUY_BOX_FIELDS, PURCHASE_BUTTONS } from '../../../domain/cart/add-to-ca
 import type { ProductPageData } from '../../../shared/contracts/pages/product-page';
 import { Popover } from '../../ui/popover';
 import { PopupLink } from '../../ui/popup-link';
+import { useIsClient } from '../../ui/use-is-client';
 import { CouponOffer } from './coupon-offer';
 import { GiftOptions } from './gift-options';
 import { InviteRequest } from './invite-request';
@@ -71,6 +72,11 @@ export function BuyBox({
     restricted: features.quantityRestriction !== null,
   });
   const locked = purchaseLocked(quantity);
+  // The minimum order quantity locks the buttons by script only: without it the form still posts and
+  // the server answers a quantity under the minimum with this form and a message (issue 10 #13).
+  const scripted = useIsClient();
+  const lockedByScript = scripted && locked;
+  const belowMinimum = locked && data.purchaseProblem === 'below_min_order_quantity';
   const action = data.refTag ? `/gp/product/handle-buy-box/ref=${data.refTag}` : '/gp/product/handle-buy-box';
   const installmentsView = installmentsChanged(installments);
   // BB-017: the quantity pre-registration reads is the dropdown of the active variant; installments swap it.
@@ -124,7 +130,12 @@ export function BuyBox({
     <aside className="buy-box" aria-label="Buy box">
       <p className="buy-box__price">{offer.price.displayString}</p>
       {features.coupon ? (
-        <CouponOffer coupon={features.coupon} signedIn={shopper.signedIn} productPath={productPath} />
+        <CouponOffer
+          coupon={features.coupon}
+          signedIn={shopper.signedIn}
+          productPath={productPath}
+          csrfToken={data.csrfToken}
+        />
       ) : null}
       {highDemand && inviteRequested ? null : (
         <p className={offer.canAddToCart ? 'buy-box__stock' : 'buy-box__stock buy-box__stock--out'}>
@@ -139,6 +150,7 @@ export function BuyBox({
           signedIn={shopper.signedIn}
           requested={inviteRequested}
           productPath={productPath}
+          csrfToken={data.csrfToken}
           onRequested={() => setInviteRequested(true)}
         />
       ) : offer.canAddToCart ? (
@@ -179,6 +191,7 @@ export function BuyBox({
                   .filter(Boolean)
                   .join(' ') || undefined
               }
+              aria-invalid={belowMinimum || undefined}
               onChange={(event) => chooseQuantity(event.target.value)}
             >
               {quantity === null ? (
@@ -202,7 +215,12 @@ export function BuyBox({
           ) : data.initialQuantity !== null ? (
             <QuantityUpdatedTip quantity={data.initialQuantity} />
           ) : null}
-          {locked ? (
+          {belowMinimum ? (
+            <p className="alert alert--error" id={ids.lock} role="alert">
+              This item is sold in quantities of at least {offer.minOrderQuantity}. Choose a quantity of{' '}
+              {offer.minOrderQuantity} or more, then try again.
+            </p>
+          ) : locked ? (
             <p className="alert alert--info" id={ids.lock} role="status">
               This item is sold in quantities of at least {offer.minOrderQuantity}. Choose a quantity to
               continue.
@@ -232,7 +250,7 @@ export function BuyBox({
             value="Add to Cart"
             id="add-to-cart-button"
             onClick={() => purchase.clicked('add-to-cart-button')}
-            disabled={locked || state.status === 'adding'}
+            disabled={lockedByScript || state.status === 'adding'}
             aria-busy={state.status === 'adding'}
           >
             {state.status === 'adding' ? <span className="spinner" aria-hidden="true" /> : null}
@@ -245,7 +263,7 @@ export function BuyBox({
             value="Buy Now"
             id="buy-now-button"
             onClick={() => purchase.clicked('buy-now-button')}
-            disabled={locked}
+            disabled={lockedByScript}
           >
             Buy Now
           </button>
@@ -257,7 +275,7 @@ export function BuyBox({
               value="1-Click"
               id="one-click-button"
               onClick={() => purchase.clicked('one-click-button')}
-              disabled={locked || purchase.oneClickBlocked}
+              disabled={lockedByScript || purchase.oneClickBlocked}
             >
               Buy now with 1-Click
             </button>

@@ -7,17 +7,23 @@ import {
   redeemDisabled,
 } from '../../../domain/buy-box/coupon';
 import { reloadParams } from '../../../domain/buy-box/url-quantity';
-import { redeemCoupon } from '../../api/coupon-api';
+import { REDEEM_URL, redeemCoupon } from '../../api/coupon-api';
 
-/** The product coupon: redeem in place when signed in, else sign in and come back (BB-028..031). */
+/**
+ * The product coupon: redeem in place when signed in, else sign in and come back (BB-028..031). It is a
+ * plain form first: without JavaScript the server redeems (or sends the shopper to sign in) and
+ * returns to the product (issue 10 #13).
+ */
 export function CouponOffer({
   coupon,
   signedIn,
   productPath,
+  csrfToken,
 }: {
   coupon: { encryptedPromotionId: string; description: string; redeemed: boolean };
   signedIn: boolean;
   productPath: string;
+  csrfToken: string;
 }) {
   const [state, setState] = useState<CouponState>(coupon.redeemed ? 'redeemed' : 'ready');
   if (state === 'redeemed') {
@@ -45,16 +51,22 @@ export function CouponOffer({
     }
   };
   return (
-    <p className="coupon">
+    <form
+      className="coupon"
+      method="post"
+      action={REDEEM_URL}
+      onSubmit={(event) => {
+        event.preventDefault();
+        void redeem();
+      }}
+    >
+      <input type="hidden" name="csrfToken" value={csrfToken} />
+      <input type="hidden" name="encryptedPromotionId" value={coupon.encryptedPromotionId} />
+      <input type="hidden" name="returnTo" value={productPath} />
       <span className="coupon__badge">Coupon</span> {coupon.description}{' '}
-      <button
-        className="link-button"
-        type="button"
-        disabled={redeemDisabled(state)}
-        onClick={() => void redeem()}
-      >
+      <button className="link-button" type="submit" disabled={redeemDisabled(state)}>
         {state === 'redeeming' ? 'Applying…' : 'Apply coupon'}
       </button>
-    </p>
+    </form>
   );
 }

@@ -13,7 +13,11 @@ import { invitationEndpoint, requestInvitation } from '../../api/invitation-api'
 import { pageTokens } from '../../api/page-tokens';
 import { Modal } from '../../ui/modal';
 
-/** High-demand products are sold by invitation: the request is kept per customer (BB-033..039). */
+/**
+ * High-demand products are sold by invitation: the request is kept per customer (BB-033..039). The
+ * button is a plain form first: without JavaScript the server records the request (or sends the
+ * shopper to sign in) and returns to the product (issue 10 #13).
+ */
 export function InviteRequest({
   kind,
   asin,
@@ -21,6 +25,7 @@ export function InviteRequest({
   signedIn,
   requested,
   productPath,
+  csrfToken,
   onRequested,
 }: {
   kind: InviteButtonKind;
@@ -29,6 +34,7 @@ export function InviteRequest({
   signedIn: boolean;
   requested: boolean;
   productPath: string;
+  csrfToken: string;
   onRequested: () => void;
 }) {
   const [state, setState] = useState<InviteState>(() =>
@@ -71,16 +77,26 @@ export function InviteRequest({
           ? 'Coming soon. Ask for the details and we will email you as soon as it can be ordered.'
           : 'This item is in high demand and sold by invitation only.'}
       </p>
-      <button
-        className="button button--cart button--wide"
-        type="button"
-        disabled={state.buttonDisabled || state.sending}
-        aria-busy={state.sending}
-        onClick={() => void request()}
+      <form
+        method="post"
+        action={endpoint}
+        onSubmit={(event) => {
+          event.preventDefault();
+          void request();
+        }}
       >
-        {state.sending ? <span className="spinner" aria-hidden="true" /> : null}
-        {INVITE_BUTTON_TEXT[state.buttonLabel]}
-      </button>
+        <input type="hidden" name="csrfToken" value={csrfToken} />
+        <input type="hidden" name="returnTo" value={productPath} />
+        <button
+          className="button button--cart button--wide"
+          type="submit"
+          disabled={state.buttonDisabled || state.sending}
+          aria-busy={state.sending}
+        >
+          {state.sending ? <span className="spinner" aria-hidden="true" /> : null}
+          {INVITE_BUTTON_TEXT[state.buttonLabel]}
+        </button>
+      </form>
       {/* BB-038: a notify-details request keeps its button, disabled, with the new text. */}
       {notify && state.requested ? (
         <p className="invite__note" role="status">

@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { jumpLinksEnabled } from '../../../domain/buy-box/jump-links';
 import { cartRequestItems } from '../../../domain/cart/cart-request';
+import { priceBlockFor } from '../../../domain/deals/deal-price-block';
 import type { ProductPageData } from '../../../shared/contracts/pages/product-page';
 import { AccessoryBlock } from '../../features/accessory-upsells/accessory-block';
 import { AccessoryInterstitialSlot } from '../../features/accessory-upsells/interstitial-slot';
@@ -21,6 +22,8 @@ export function ProductPage({ data }: { data: ProductPageData }) {
   const { product } = data;
   const [cartCount, setCartCount] = useState(data.shopper.cartCount);
   const offer = product.offer;
+  // One price on the page: a live deal's, as its deal box shows it (issue 10 #4).
+  const priceBlock = priceBlockFor(offer, data.deal?.initialBuyingOption.dealDetails ?? null);
   const accessoriesView = useDeferredAccessories(data);
   const accessories = useAccessoryUpsells(accessoriesView, {
     asin: product.asin,
@@ -73,17 +76,17 @@ export function ProductPage({ data }: { data: ProductPageData }) {
           ) : (
             <p className="product__rating">No ratings yet</p>
           )}
-          {offer ? (
-            <div className="price-block">
-              {offer.savingsPercent > 0 ? (
-                <span className="price-block__savings">-{offer.savingsPercent}%</span>
+          {priceBlock ? (
+            <div className="price-block" data-testid="price-block">
+              {priceBlock.savingsPercent > 0 ? (
+                <span className="price-block__savings">-{priceBlock.savingsPercent}%</span>
               ) : null}
               <span className="price-block__price" data-testid="price">
-                {offer.price.displayString}
+                {priceBlock.price.displayString}
               </span>
-              {offer.listPrice ? (
+              {priceBlock.basis ? (
                 <p className="price-block__list">
-                  List Price: <s>{offer.listPrice.displayString}</s>
+                  {priceBlock.basis.label} <s>{priceBlock.basis.price.displayString}</s>
                 </p>
               ) : null}
             </div>

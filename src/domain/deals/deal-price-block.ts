@@ -1,0 +1,35 @@
+import type { PriceDto } from '../../shared/contracts/common';
+import type { DealDetails } from '../../shared/contracts/deals';
+
+/** The product page's price block: one price, its saving, and the price the saving is measured from. */
+export type PriceBlock = {
+  price: PriceDto;
+  savingsPercent: number;
+  basis: { label: 'List Price:' | 'Typical price:'; price: PriceDto } | null;
+  deal: boolean;
+};
+
+type RegularOffer = { price: PriceDto; listPrice: PriceDto | null; savingsPercent: number };
+
+/**
+ * What the price block shows (issue 10 #4): while a deal is live (running, even fully claimed) the
+ * deal price and its saving against the deal's own basis, exactly as the deal box shows them, so the
+ * page never shows two prices for one item; otherwise the regular offer against its list price.
+ */
+export function priceBlockFor(offer: RegularOffer | null, deal: DealDetails | null): PriceBlock | null {
+  if (deal && (deal.state === 'AVAILABLE' || deal.state === 'WAITLISTFULL')) {
+    return {
+      price: deal.dealPrice,
+      savingsPercent: deal.savings?.percentage ?? 0,
+      basis: deal.basisPrice ? { label: 'Typical price:', price: deal.basisPrice } : null,
+      deal: true,
+    };
+  }
+  if (!offer) return null;
+  return {
+    price: offer.price,
+    savingsPercent: offer.savingsPercent,
+    basis: offer.listPrice ? { label: 'List Price:', price: offer.listPrice } : null,
+    deal: false,
+  };
+}

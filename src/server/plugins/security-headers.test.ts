@@ -1,0 +1,73 @@
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { createTestApp, Shopper, type TestContext } from '../../../tests/helpers/test-app';
+import { dialects } from '../../../tests/helpers/test-store';
+
+const US = 'ATVPDKIKX0DER';
+
+describe.each(dialects)('security headers on %s', (dialect) => {
+  let ctx: TestContext;
+  beforeAll(async () => {
+    ctx = await createTestApp(dialect);
+  });
+  afterAll(() => ctx?.close());
+
+  const restrictive = (headers: Record<string, unknown>, what: string) => {
+    expect(headers['x-content-type-options'], what).toBe('nosniff');
+    const csp = String(headers['content-security-policy'] ?? '');
+    expect(csp, what).toContain("default-src 'none'");
+    expect(csp, what).toContain("frame-ancestors 'none'");
+    expect(headers['x-frame-options'], what).toBe('DENY');
+  };
+
+  test('issue 10 #19 every JSON answer, errors included, carries nosniff and a policy that allows nothing', async () => {
+    const s = new Shopper(ctx.app);
+    await s.visit('/dp/B0PDPSPK01');
+    const answers = {
+      product: await s.request({ method: 'GET', url: `/api/marketplaces/${US}/products/B0PDPSPK01` }),
+      'unknown product (404)': await s.request({
+        method: 'GET',
+        url: `/api/marketplaces/${US}/products/B0NOTHERE1`,
+      }),
+      'no route (404)': await s.request({ method: 'GET', url: '/api/nothing-here' }),
+      'bad query (400)': await s.request({
+        method: 'GET',
+        url: `/api/marketplaces/${US}/products/B0PDPSPK01?itemQuantity=abc`,
+      }),
+      'no CSRF token (403)': await s.request({
+        method: 'POST',
+        url: `/api/marketplaces/${US}/cart/carts/retail/items`,
+        headers: { 'content-type': 'application/json' },
+        payload: '{}',
+      }),
+      'form redirect (303)': await s.postForm('/gp/product/handle-buy-box', {
+        ASIN: 'B0PDPSPK01',
+        offerListingID: 'OL-B0PDPSPK01-NEW',
+        quantity: '1',
+        'submit.add-to-cart': 'Add to Cart',
+      }),
+      health: await s.request({ method: 'GET', url: '/healthz' }),
+    };
+    for (const [what, response] of Object.entries(answers)) {
+      expect(response.statusCode, what).toBeLessThan(500);
+      restrictive(response.headers, what);
+    }
+    expect(answers['unknown product (404)'].statusCode).toBe(404);
+    expect(answers['bad query (400)'].statusCode).toBe(400);
+    expect(answers['no CSRF token (403)'].statusCode).toBe(403);
+  });
+
+  test('issue 10 #19 HTML pages keep their own policy, nosniff and referrer policy', async () => {
+    const s = new Shopper(ctx.app);
+    for (const path of ['/dp/B0PDPSPK01', '/gp/sign-in.html', '/gp/cart/view.html', '/dp/B0NOTHERE1']) {
+      const response = await s.visit(path);
+      expect(response.headers['content-type'], path).toContain('text/html');
+      expect(response.headers['x-content-type-options'], path).toBe('nosniff');
+      const csp = String(response.headers['content-security-policy']);
+      expect(csp, path).toContain("default-src 'self'");
+      expect(csp, path).toContain("script-src 'self'");
+      expect(csp, path).toContain("frame-ancestors 'none'");
+      expect(csp, path).not.toContain('upgrade-insecure-requests');
+      expect(response.headers['referrer-policy'], path).toBe('strict-origin-when-cross-origin');
+    }
+  });
+});
