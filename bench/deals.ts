@@ -14,7 +14,7 @@ import pg from 'pg';
 import { openStore } from '../src/server/db/database';
 import { csrfToken, deriveKeys, newSessionToken } from '../src/server/security/tokens';
 
-const PORT = 3201;
+const PORT = Number(process.env.BENCH_PORT ?? 3201) + 20;
 const DURATION_S = Number(process.env.BENCH_DURATION ?? 10);
 const CONNECTIONS = Number(process.env.BENCH_CLAIM_CONNECTIONS ?? 10);
 /** The holding rush: more units than any run can claim, so every claim holds units and writes a cart line. */

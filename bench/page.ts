@@ -11,7 +11,7 @@ import lighthouse from 'lighthouse';
 import type { PageData } from '../src/shared/contracts/pages/page-data';
 import { renderApp } from '../src/web/entry-server';
 
-const PORT = 3211;
+const PORT = Number(process.env.BENCH_PORT ?? 3201) + 10;
 const BASE = `http://127.0.0.1:${PORT}`;
 const PAGE = `${BASE}/dp/B0PDPSPK01`;
 const RUNS = 3;

@@ -6,8 +6,10 @@ import os from 'node:os';
 import { join } from 'node:path';
 import autocannon from 'autocannon';
 
-const APP_PORT = 3201;
-const BARE_PORT = 3202;
+// BENCH_PORT moves every port of a run, so two benches can run side by side.
+const BASE_PORT = Number(process.env.BENCH_PORT ?? 3201);
+const APP_PORT = BASE_PORT;
+const BARE_PORT = BASE_PORT + 1;
 const DURATION_S = Number(process.env.BENCH_DURATION ?? 10);
 // autocannon's default; more connections at a fixed rate send bursts that queue in the client itself.
 const CART_CONNECTIONS = Number(process.env.BENCH_CART_CONNECTIONS ?? 10);
@@ -81,7 +83,7 @@ async function main() {
     SESSION_SECRET: 'bench-secret-bench-secret-bench-secret',
   });
   const bare = start('node', ['bench/bare-server.mjs'], { PORT: String(BARE_PORT) });
-  const UNCACHED_PORT = 3203;
+  const UNCACHED_PORT = BASE_PORT + 2;
   const appBase = `http://127.0.0.1:${APP_PORT}`;
   const bareBase = `http://127.0.0.1:${BARE_PORT}`;
   try {
