@@ -35,6 +35,8 @@ test.describe('without JavaScript', () => {
 });
 
 test('a signed-in shopper adds to cart, reviews the cart and places the order', async ({ page, world }) => {
+  // Three pages and three axe scans: more than the default 30 s budget when the machine is busy.
+  test.slow();
   await signIn(page, await world.customer({ prime: true }), '/dp/B0PDPSPK01');
   const checkout = new CheckoutPage(page);
   const cartLink = page.getByRole('link', { name: /^Cart, \d+ items$/ });
