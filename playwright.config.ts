@@ -28,6 +28,9 @@ export default defineConfig({
   forbidOnly: !!process.env.CI,
   // A flaky test is fixed, not retried.
   retries: 0,
+  // A whole product page now carries several areas' slices; 60 s per test leaves room on a busy 2-core CI
+  // machine (a test that needs more says test.slow()). Assertion timeouts stay at 5 s.
+  timeout: 60_000,
   workers: 2,
   reporter: process.env.CI ? [['list']] : [['list']],
   use: {

@@ -16,6 +16,7 @@ import { csrfPlugin } from './plugins/csrf';
 import { devicePlugin } from './plugins/device';
 import { errorsPlugin, sendError } from './plugins/errors';
 import { metricsPlugin } from './plugins/metrics';
+import { logDestination, OneLinePerRequest } from './plugins/request-log';
 import { securityHeadersPlugin } from './plugins/security-headers';
 import { sessionPlugin } from './plugins/session';
 import { staticPlugin } from './plugins/static';
@@ -23,19 +24,29 @@ import { type Clock, storePlugin } from './plugins/store';
 import type { ClientAssets } from './render/client-assets';
 import { notFoundPagePlugin } from './render/not-found-page';
 import { accountRoutes } from './routes/account/account-routes';
+import { addOnServicesRoutes } from './routes/add-on-services/add-on-services-routes';
+import { bundleRoutes } from './routes/bundles/bundle-routes';
+import { businessRoutes } from './routes/business/business-routes';
+import { splitBasketRoutes } from './routes/business/split-basket-routes';
 import { buyBoxRoutes } from './routes/buy-box/buy-box-routes';
 import { handleBuyBoxRoutes } from './routes/buy-box/handle-buy-box-routes';
+import { cartModifyRoutes } from './routes/cart/cart-modify-routes';
 import { cartPageRoutes } from './routes/cart/cart-page-routes';
 import { cartRoutes } from './routes/cart/cart-routes';
 import { checkoutRoutes } from './routes/checkout/checkout-routes';
 import { dealRoutes } from './routes/deals/deal-routes';
 import { deliveryRoutes } from './routes/delivery/delivery-routes';
+import { groceryPageRoutes } from './routes/grocery/grocery-page-routes';
+import { groceryRoutes } from './routes/grocery/grocery-routes';
+import { repeatDeliveryRoutes } from './routes/grocery/repeat-delivery-routes';
 import { healthRoutes } from './routes/health/health-routes';
 import { loggingRoutes } from './routes/logging/logging-routes';
 import { helpRoutes } from './routes/pages/help-routes';
 import { pageRoutes } from './routes/pages/page-routes';
 import { productRoutes } from './routes/products/product-routes';
 import { signInRoutes } from './routes/sign-in/sign-in-routes';
+import { smartHomeRoutes } from './routes/smart-home/smart-home-routes';
+import { sponsoredRoutes } from './routes/sponsored/sponsored-routes';
 
 export type AppOptions = {
   env: Env;
@@ -58,7 +69,12 @@ export async function buildApp({
     logger:
       env.LOG_LEVEL === 'silent'
         ? false
-        : { level: env.LOG_LEVEL, redact: ['req.headers.cookie', 'req.headers["x-csrf-token"]'] },
+        : {
+            level: env.LOG_LEVEL,
+            redact: ['req.headers.cookie', 'req.headers["x-csrf-token"]'],
+            stream: logDestination(),
+          },
+    logController: new OneLinePerRequest(),
     trustProxy: env.TRUST_PROXY,
     bodyLimit: 256 * 1024,
     return503OnClosing: true,
@@ -121,16 +137,26 @@ export async function buildApp({
   await app.register(loggingRoutes);
   await app.register(productRoutes);
   await app.register(cartRoutes);
+  await app.register(cartModifyRoutes);
   await app.register(buyBoxRoutes);
   await app.register(handleBuyBoxRoutes);
   await app.register(dealRoutes);
   await app.register(deliveryRoutes);
+  await app.register(groceryRoutes);
+  await app.register(repeatDeliveryRoutes);
+  await app.register(bundleRoutes);
+  await app.register(smartHomeRoutes);
+  await app.register(sponsoredRoutes);
+  await app.register(businessRoutes);
   await app.register(signInRoutes, { assets });
   await app.register(pageRoutes, { assets });
   await app.register(cartPageRoutes, { assets });
   await app.register(checkoutRoutes, { assets });
   await app.register(helpRoutes, { assets });
   await app.register(accountRoutes, { assets });
+  await app.register(splitBasketRoutes, { assets });
+  await app.register(groceryPageRoutes, { assets });
+  await app.register(addOnServicesRoutes, { assets });
 
   app.setNotFoundHandler((request, reply) => {
     if (request.method === 'GET' && request.headers.accept?.includes('text/html')) {

@@ -8,7 +8,7 @@ import { prepareStore } from './start-store';
 
 const env = readEnv();
 if (env.DATABASE_URL.startsWith('sqlite:./data/')) mkdirSync('data', { recursive: true });
-const store = openStore(env.DATABASE_URL);
+const store = openStore(env.DATABASE_URL, { checkpointInBackground: true });
 const app = await buildApp({ env, store, assets: readClientAssets() });
 app.addHook('onClose', async () => store.close());
 await prepareStore(store, env, app.log, Date.now());

@@ -53,6 +53,18 @@ export function App({ data }: { data: PageData }) {
       const Page = lazyPages.help ?? missing(data.page);
       return <Page data={data} />;
     }
+    case 'split-basket': {
+      const Page = lazyPages['split-basket'] ?? missing(data.page);
+      return <Page data={data} />;
+    }
+    case 'grocery': {
+      const Page = lazyPages.grocery ?? missing(data.page);
+      return <Page data={data} />;
+    }
+    case 'service': {
+      const Page = lazyPages.service ?? missing(data.page);
+      return <Page data={data} />;
+    }
     case 'order-confirmation': {
       const Page = lazyPages['order-confirmation'] ?? missing(data.page);
       return <Page data={data} />;

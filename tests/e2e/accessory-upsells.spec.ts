@@ -167,6 +167,8 @@ test('ACC-008 ACC-009 ACC-023 the variation popover by keyboard: close restores,
 test('ACC-013 ACC-017 ACC-012 the interstitial by keyboard: checkbox and select, "Add selected", buy now goes on with the accessories; axe clean', async ({
   page,
 }) => {
+  // A whole journey (interstitial, keyboard, axe, sign-in, cart): more than the default budget on a busy machine.
+  test.slow();
   await page.goto('/dp/B0PDPSPK01');
   await page.getByRole('button', { name: 'Buy Now', exact: true }).click();
   const dialog = interstitial(page);
@@ -254,6 +256,8 @@ test('ACC-013 ACC-014 ACC-015 ACC-016 ACC-018 ACC-021 ACC-022 ACC-027 deal mode 
   world,
   consoleErrors,
 }) => {
+  // Six adds with their timers, failures and retries: more than the default budget on a busy machine.
+  test.slow();
   // The refused add (503) is logged by the browser.
   consoleErrors.expect(/status of 503 .*\/cart\/carts\/retail\/items/);
   // A deal of its own, shaped like the demo tablet's, so no other test's claims reach it.

@@ -459,6 +459,8 @@ test('LOG-001 LOG-002 add-to-cart intention is sent on click and marked submitte
 });
 
 test('axe finds no violations on the full buy box pages', async ({ page }) => {
+  // Four whole product pages (bundles, badge and carousels below the fold) scanned one after another.
+  test.slow();
   for (const path of ['/dp/B0PDPSPK01', '/dp/B0PDPFLT01', '/dp/B0PDPCNS01', '/dp/B0PDPBAT01']) {
     await page.goto(path);
     const results = await new AxeBuilder({ page }).analyze();

@@ -1,9 +1,13 @@
 import { test as base, expect } from '@playwright/test';
 import { openStore, type Store } from '../../src/server/db/database';
+import { adTotals } from '../../src/server/db/repositories/sponsored-ad-repository';
+import { type BundleOverrides, type CreatedBundle, createBundle } from '../factories/bundle-factory';
 import { type CreatedCustomer, type CustomerOverrides, createCustomer } from '../factories/customer-factory';
 import { type CreatedDeal, createDeal } from '../factories/deal-factory';
 import { demoProductShape } from '../factories/demo-products';
 import { type CreatedProduct, createProduct, type ProductOverrides } from '../factories/product-factory';
+import { createSmartHomeBadge } from '../factories/smart-home-factory';
+import { type CreatedAd, createSponsoredAd } from '../factories/sponsored-ad-factory';
 
 /**
  * What a browser test builds for itself in the test server's database (playwright.config.ts passes its
@@ -16,6 +20,14 @@ export type World = {
   deal(likeDemo: string, overrides?: ProductOverrides): Promise<CreatedDeal>;
   /** A shopper's account, ready to sign in with its email and password. */
   customer(overrides?: CustomerOverrides): Promise<CreatedCustomer>;
+  /** A bundle of fresh products (or those given), offered on its first component's page. */
+  bundle(overrides?: BundleOverrides): Promise<CreatedBundle>;
+  /** Makes a product's page offer the smart-home badge with these devices. */
+  smartHome(product: CreatedProduct, devices: CreatedProduct[]): Promise<void>;
+  /** An ad of the sponsored inventory for a fresh product (or the one given). */
+  ad(overrides?: Parameters<typeof createSponsoredAd>[1]): Promise<CreatedAd>;
+  /** What the server has counted for an ad. */
+  adCounts(adId: string): Promise<{ impressions: number; clicks: number }>;
 };
 
 export type ConsoleErrors = {
@@ -44,6 +56,13 @@ export const test = base.extend<{ world: World; consoleErrors: ConsoleErrors }, 
       deal: (likeDemo, overrides = {}) =>
         createDeal(store.db, { ...demoProductShape(likeDemo), ...overrides }),
       customer: (overrides = {}) => createCustomer(store.db, overrides),
+      bundle: (overrides = {}) => createBundle(store.db, overrides),
+      smartHome: (product, devices) => createSmartHomeBadge(store.db, product, devices),
+      ad: (overrides = {}) => createSponsoredAd(store.db, overrides),
+      adCounts: async (adId) => {
+        const row = (await adTotals(store.db)).find((ad) => ad.adId === adId);
+        return { impressions: row?.impressions ?? 0, clicks: row?.clicks ?? 0 };
+      },
     });
   },
 

@@ -710,6 +710,28 @@ function routeCases(world: World): Record<string, fc.Arbitrary<Req>> {
         fc.constantFrom('none' as const, 'wrong' as const),
       ),
     ),
+    // BIZ-003: the fast-forward basket's "add all" (its fields are hidden; only a forged form is bad).
+    [routeKey('POST', '/gp/buy/basket/ff.html')]: fc.oneof(
+      formPost(
+        '/gp/buy/basket/ff.html',
+        fc
+          .oneof(
+            fc.record({ asin: badAsin, quantity: fc.constant('2') }),
+            fc.record({
+              asin: fc.constant(item.asin),
+              quantity: fc.constantFrom('0', '-1', '1.5', '1000', 'abc', ''),
+            }),
+            fc.record({ asin: unknownAsin, quantity: fc.constant('2') }),
+            fc.record({ quantity: fc.constant('2') }),
+          )
+          .map((fields) => form(fields as Record<string, string>)),
+      ),
+      formPost(
+        '/gp/buy/basket/ff.html',
+        fc.constant(form({ asin: item.asin, quantity: '2' })),
+        fc.constantFrom('none' as const, 'wrong' as const),
+      ),
+    ),
     [routeKey('POST', '/gp/cart/update.html')]: fc.oneof(
       formPost('/gp/cart/update.html', cartUpdateForm),
       formPost(

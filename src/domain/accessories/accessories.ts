@@ -1,7 +1,5 @@
 // Accessory upsells (ACC-*): the option rows, the variation popover and the interstitial, as rules.
 
-import type { AccessoryCampaign, VariationProduct } from '../../shared/contracts/accessories';
-
 export const INTERSTITIAL_ADD_DELAY_MS = 2000; // ACC-021
 export const INTERSTITIAL_ADD_QUANTITY = 1; // ACC-022
 export const ACCESSORY_IMAGE_UPDATE_DELAY_MS = 100; // ACC-023

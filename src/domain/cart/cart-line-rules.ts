@@ -77,6 +77,10 @@ export function shopperMessage(problem: LineProblem): string {
       return 'A protection plan covers one device, and each device in your cart already has one.';
     case 'plan_without_device':
       return 'Add the device to your cart before its protection plan.';
+    case 'service_exceeds_device':
+      return 'A service covers one device, and each device in your cart already has it.';
+    case 'service_without_device':
+      return 'Add the device to your cart before its service.';
     default:
       return 'This item is no longer available.';
   }

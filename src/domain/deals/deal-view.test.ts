@@ -3,7 +3,6 @@ import { createDeal, MIN, T } from '../../../tests/helpers/deal-snapshot';
 import type { DealPlatform } from './deal-display';
 import {
   type DealMachineState,
-  type DealSnapshot,
   initialDealState,
   QUANTITY_RESTRICTION_ERROR_TYPE,
   transition,

@@ -34,6 +34,16 @@ export function couponDiscounts(
   return discounts;
 }
 
+/** Discounts that are not coupons carry this prefix in their promotion id: a bundle's saving (BDL). */
+export const BUNDLE_SAVING_PREFIX = 'bundle:';
+
+/** How a discount line reads: a coupon says it is one; a bundle's saving carries its own words. */
+export function discountLabel(discount: { promotionId: string; description: string }): string {
+  return discount.promotionId.startsWith(BUNDLE_SAVING_PREFIX)
+    ? discount.description
+    : `Coupon: ${discount.description}`;
+}
+
 /** What the order costs after its coupons: the subtotal less every discount, never below zero. */
 export function totalAfterDiscounts(subtotalMinor: number, discounts: readonly CouponDiscount[]): number {
   return Math.max(0, subtotalMinor - discounts.reduce((sum, d) => sum + d.amountMinor, 0));

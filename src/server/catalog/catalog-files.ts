@@ -2,12 +2,17 @@ import { randomUUID } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import type { Kysely } from 'kysely';
 import { z } from 'zod';
-import { checkShippingAddress } from '../../domain/checkout/shipping-address';
+import { checkShippingAddress, type ShippingAddress } from '../../domain/checkout/shipping-address';
 import {
   createCustomer,
   findCustomerByEmail,
   saveCheckoutDetails,
 } from '../db/repositories/customer-repository';
+import {
+  findGroceryAddresses,
+  insertGroceryAddress,
+  selectGroceryAddress,
+} from '../db/repositories/grocery-address-repository';
 import type { Database } from '../db/schema';
 import { hashPassword } from '../security/passwords';
 import {
@@ -18,6 +23,7 @@ import {
   jsonPath,
   validateCatalog,
 } from './import-catalog';
+import { CatalogReferenceError } from './import-sections';
 
 /** Reads and validates a catalog file; a JSON syntax error is reported like any other problem. */
 export async function readCatalogFile(file: string): Promise<CatalogValidation> {
@@ -47,7 +53,18 @@ export async function importCatalogFile(
 ): Promise<{ ok: true; summary: ImportSummary } | { ok: false; problems: CatalogProblem[] }> {
   const result = await readCatalogFile(file);
   if (!result.ok) return result;
-  return { ok: true, summary: await importCatalog(db, result.catalog, now) };
+  try {
+    return { ok: true, summary: await importCatalog(db, result.catalog, now) };
+  } catch (error) {
+    // A bundle, badge or ad naming a product the store lacks: reported like a schema problem.
+    if (error instanceof CatalogReferenceError) {
+      return {
+        ok: false,
+        problems: [{ path: error.path, message: error.message.slice(error.path.length + 2) }],
+      };
+    }
+    throw error;
+  }
 }
 
 const accountsFile = z.object({
@@ -73,6 +90,24 @@ const accountsFile = z.object({
           'is not a complete US address',
         )
         .optional(),
+      /** Grocery delivery addresses (issue 15), the first chosen; the same rules as a checkout address. */
+      groceryAddresses: z
+        .array(
+          z
+            .object({
+              fullName: z.string(),
+              line1: z.string(),
+              city: z.string(),
+              state: z.string(),
+              postalCode: z.string(),
+            })
+            .refine(
+              (address) => checkShippingAddress(address).problems.length === 0,
+              'is not a complete US address',
+            ),
+        )
+        .max(10)
+        .default([]),
       // A label only ("Visa ending 4242"): a long run of digits could be card data and is refused.
       paymentMethod: z
         .string()
@@ -83,6 +118,20 @@ const accountsFile = z.object({
     }),
   ),
 });
+
+/** Gives an account its grocery addresses when it has none yet (a shopper's own stay), the first chosen. */
+async function seedGroceryAddresses(
+  db: Kysely<Database>,
+  customerId: string,
+  addresses: readonly ShippingAddress[],
+  now: number,
+): Promise<void> {
+  if (addresses.length === 0 || (await findGroceryAddresses(db, customerId)).length > 0) return;
+  for (const [i, address] of addresses.entries()) {
+    const id = await insertGroceryAddress(db, customerId, checkShippingAddress(address).address, now + i);
+    if (i === 0) await selectGroceryAddress(db, customerId, id, now);
+  }
+}
 
 /** Creates the demo accounts that do not exist yet, and gives existing ones a missing saved address or payment label. */
 export async function seedAccounts(db: Kysely<Database>, file: string, now: number): Promise<number> {
@@ -101,6 +150,7 @@ export async function seedAccounts(db: Kysely<Database>, file: string, now: numb
     if (existing) {
       // Databases seeded before accounts had saved details get them; a shopper's own choice stays.
       await saveCheckoutDetails(db, existing.id, saved, { replace: false });
+      await seedGroceryAddresses(db, existing.id, account.groceryAddresses, now);
       continue;
     }
     const id = `cust-${randomUUID()}`;
@@ -115,6 +165,7 @@ export async function seedAccounts(db: Kysely<Database>, file: string, now: numb
       created_at: now,
     });
     await saveCheckoutDetails(db, id, saved, { replace: true });
+    await seedGroceryAddresses(db, id, account.groceryAddresses, now);
     created++;
   }
   return created;

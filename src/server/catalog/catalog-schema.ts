@@ -1,9 +1,15 @@
 import { z } from 'zod';
 import { MARKETPLACE_IDS } from '../../shared/marketplaces';
 import { accessoriesSchema } from './areas/accessories';
+import { addOnServiceFeatures } from './areas/add-on-services';
+import { bundleSchema } from './areas/bundles';
+import { businessFeatures, quantityTierSchema } from './areas/business';
 import { buyBoxFeatures } from './areas/buy-box';
 import { money } from './areas/catalog-values';
 import { dealFeatures, dealSchema } from './areas/deals';
+import { groceryFeatures, groceryStoreProblems } from './areas/grocery';
+import { smartHomeSchema } from './areas/smart-home';
+import { sponsoredAdSchema } from './areas/sponsored';
 
 // The catalog file format (docs/catalog.md). Prices are decimal amounts in the offer's marketplace
 // currency; the importer turns them into integer minor units.
@@ -20,15 +26,6 @@ const image = z
   })
   .strict();
 
-const quantityTier = z
-  .object({
-    minimumQuantity: z.number().int().min(2).max(999),
-    price: money,
-    program: z.string().max(80).optional(),
-    hidden: z.boolean().default(false),
-  })
-  .strict();
-
 const offer = z
   .object({
     offerListingId: z.string().min(1).max(200),
@@ -41,7 +38,7 @@ const offer = z
     minOrderQuantity: z.number().int().min(1).max(999).default(1),
     maxOrderQuantity: z.number().int().min(1).max(999).optional(),
     buyable: z.boolean().default(true),
-    quantityTiers: z.array(quantityTier).max(60).default([]),
+    quantityTiers: z.array(quantityTierSchema).max(60).default([]),
   })
   .strict()
   .refine((o) => o.maxOrderQuantity === undefined || o.maxOrderQuantity >= o.minOrderQuantity, {
@@ -51,7 +48,13 @@ const offer = z
 
 /** A product's `features`: each area adds its own keys (catalog/areas/<area>.ts); the file format stays one object. */
 const features = z
-  .object({ ...buyBoxFeatures, ...dealFeatures })
+  .object({
+    ...buyBoxFeatures,
+    ...dealFeatures,
+    ...addOnServiceFeatures,
+    ...businessFeatures,
+    ...groceryFeatures,
+  })
   .strict()
   .default({});
 
@@ -84,9 +87,16 @@ export const catalogSchema = z
   .object({
     $schema: z.string().optional(),
     products: z.array(product).min(1),
+    // Sections of the deferred areas; each names products by ASIN (in this file or already stored).
+    bundles: z.array(bundleSchema).max(500).default([]),
+    smartHome: z.array(smartHomeSchema).max(5000).default([]),
+    sponsoredAds: z.array(sponsoredAdSchema).max(5000).default([]),
   })
   .strict()
   .superRefine((catalog, ctx) => {
+    sectionProblems(catalog).forEach(({ path, message }) => {
+      ctx.addIssue({ code: 'custom', message, path });
+    });
     const asins = new Map<string, number>();
     const offers = new Map<string, string>();
     catalog.products.forEach((p, i) => {
@@ -116,9 +126,88 @@ export const catalogSchema = z
         offers.set(o.offerListingId, p.asin);
       });
       if (p.deal) offers.set(p.deal.offerListingId, p.asin);
+      // A service offer (VAS-008) adds zip codes and fulfillment to one of the product's own offers.
+      p.features.addOnService?.offers.forEach((o, j) => {
+        if (!p.offers.some((offer) => offer.offerListingId === o.offerListingId)) {
+          ctx.addIssue({
+            code: 'custom',
+            message: `offerListingId ${o.offerListingId} is not one of this product's offers`,
+            path: ['products', i, 'features', 'addOnService', 'offers', j, 'offerListingId'],
+          });
+        }
+      });
+      p.features.addOnServices?.services.forEach((s, j) => {
+        if (s.asin === p.asin || s.upgradeAsin === p.asin) {
+          ctx.addIssue({
+            code: 'custom',
+            message: 'a product cannot be its own service',
+            path: ['products', i, 'features', 'addOnServices', 'services', j, 'asin'],
+          });
+        }
+      });
     });
+    for (const issue of groceryStoreProblems(catalog.products)) ctx.addIssue({ code: 'custom', ...issue });
   })
   .meta({ id: 'Catalog', title: 'Store catalog' });
+
+type SectionProblem = { path: (string | number)[]; message: string };
+
+/**
+ * The sections' references checked against the products of the same file: an offer named for a
+ * product in the file must be one of its offers, and ids are unique. References to products not in
+ * the file are checked at import, against the store.
+ */
+function sectionProblems(catalog: {
+  products: { asin: string; offers: { offerListingId: string }[] }[];
+  bundles: { bundleId: string; components: { asin: string; offerListingId: string }[] }[];
+  smartHome: { asin: string }[];
+  sponsoredAds: { adId: string; asin: string; offerListingId: string }[];
+}): SectionProblem[] {
+  const offersOf = new Map(catalog.products.map((p) => [p.asin, p.offers.map((o) => o.offerListingId)]));
+  const problems: SectionProblem[] = [];
+  const offerProblem = (asin: string, offerId: string, path: (string | number)[]) => {
+    const offers = offersOf.get(asin);
+    if (offers && !offers.includes(offerId))
+      problems.push({ path, message: `offer ${offerId} is not an offer of ${asin}` });
+  };
+  const duplicates = (ids: string[], section: string, field: string) => {
+    const seen = new Set<string>();
+    ids.forEach((id, i) => {
+      if (seen.has(id)) problems.push({ path: [section, i, field], message: `duplicate ${field} ${id}` });
+      seen.add(id);
+    });
+  };
+  duplicates(
+    catalog.bundles.map((b) => b.bundleId),
+    'bundles',
+    'bundleId',
+  );
+  duplicates(
+    catalog.smartHome.map((b) => b.asin),
+    'smartHome',
+    'asin',
+  );
+  duplicates(
+    catalog.sponsoredAds.map((a) => a.adId),
+    'sponsoredAds',
+    'adId',
+  );
+  catalog.bundles.forEach((bundle, i) => {
+    bundle.components.forEach((component, j) => {
+      offerProblem(component.asin, component.offerListingId, [
+        'bundles',
+        i,
+        'components',
+        j,
+        'offerListingId',
+      ]);
+    });
+  });
+  catalog.sponsoredAds.forEach((ad, i) => {
+    offerProblem(ad.asin, ad.offerListingId, ['sponsoredAds', i, 'offerListingId']);
+  });
+  return problems;
+}
 
 export type Catalog = z.output<typeof catalogSchema>;
 export type CatalogProduct = Catalog['products'][number];

@@ -1,8 +1,32 @@
-import type { Kysely } from 'kysely';
+import type { Kysely, Selectable } from 'kysely';
+import { displayUnitMinor, tierUnitScaled } from '../../domain/pricing/quantity-pricing';
 import { marketplaceById } from '../../shared/marketplaces';
 import { toMinorUnits } from '../../shared/money/price-format';
-import type { Database, NewOffer, NewProduct, ProductBuyBoxOptionsRow, ProductCouponRow } from '../db/schema';
+import { insertMany } from '../db/insert-many';
+import {
+  type AddOnCatalogRows,
+  addOnCatalogRows,
+  insertAddOnCatalogRows,
+  sameAddOnCatalogRows,
+  writeAddOnWidgetRows,
+  writeServiceOfferRows,
+} from '../db/repositories/add-on-service-repository';
+import {
+  findGroceryListing,
+  type GroceryListing,
+  writeGroceryListing,
+} from '../db/repositories/grocery-catalog-repository';
+import type {
+  Database,
+  NewOffer,
+  NewProduct,
+  ProductBusinessSettingsRow,
+  ProductBuyBoxOptionsRow,
+  ProductCouponRow,
+  ProductTable,
+} from '../db/schema';
 import { type Catalog, type CatalogDeal, type CatalogProduct, catalogSchema } from './catalog-schema';
+import { importSections } from './import-sections';
 
 export type CatalogProblem = { path: string; message: string };
 export type CatalogValidation = { ok: true; catalog: Catalog } | { ok: false; problems: CatalogProblem[] };
@@ -88,7 +112,12 @@ export async function importCatalog(
   catalog: Catalog,
   now: number,
 ): Promise<ImportSummary> {
-  return db.transaction().execute((trx) => importProducts(trx, catalog.products, now));
+  return db.transaction().execute(async (trx) => {
+    const summary = await importProducts(trx, catalog.products, now);
+    // Bundles, smart-home badges and ads name products, so they follow them.
+    await importSections(trx, catalog, now);
+    return summary;
+  });
 }
 
 /**
@@ -101,15 +130,121 @@ export async function importProducts(
   now: number,
 ): Promise<ImportSummary> {
   const summary: ImportSummary = { created: 0, updated: 0, unchanged: 0 };
-  for (const product of products) summary[await importProduct(db, product, now)]++;
+  for (let at = 0; at < products.length; at += CHUNK) {
+    const chunk = products.slice(at, at + CHUNK);
+    const stored = new Set(
+      (
+        await db
+          .selectFrom('products')
+          .select('asin')
+          .where(
+            'asin',
+            'in',
+            chunk.map((p) => p.asin),
+          )
+          .execute()
+      ).map((r) => r.asin),
+    );
+    const fresh = chunk.filter((p) => !stored.has(p.asin));
+    await insertFreshProducts(db, fresh.map(productRows), now);
+    summary.created += fresh.length;
+    for (const product of chunk) {
+      if (stored.has(product.asin)) summary[await importProduct(db, productRows(product), now)]++;
+    }
+  }
   return summary;
 }
 
-async function importProduct(
-  trx: Kysely<Database>,
-  product: CatalogProduct,
-  now: number,
-): Promise<keyof ImportSummary> {
+/** Products looked up and written together: new ones a table at a time, known ones one by one. */
+const CHUNK = 500;
+
+type ProductRows = {
+  product: CatalogProduct;
+  row: Omit<NewProduct, 'created_at' | 'updated_at'>;
+  areas: AreaRows;
+  grocery: GroceryListing | null;
+  offers: { offerRow: Omit<NewOffer, 'updated_at'>; tiers: TierRow[] }[];
+};
+
+type TierRow = {
+  offer_id: string;
+  minimum_quantity: number;
+  price_minor: number;
+  program: string | null;
+  hidden: number;
+  percent_off_bp: number | null;
+  buying_in_bulk: string | null;
+};
+
+/**
+ * Products the store does not have yet: nothing of theirs to compare or replace (their offers, tiers
+ * and area rows all reference them), so each table's rows for the whole chunk go in a few statements.
+ */
+async function insertFreshProducts(db: Kysely<Database>, products: readonly ProductRows[], now: number) {
+  if (products.length === 0) return;
+  await insertMany(
+    db,
+    'products',
+    products.map(({ row }) => ({ ...row, created_at: now, updated_at: now })),
+  );
+  const areas = products.map((p) => p.areas);
+  await insertMany(
+    db,
+    'product_buy_box_options',
+    areas.map((a) => a.buyBox),
+  );
+  await insertMany(
+    db,
+    'product_coupons',
+    areas.flatMap((a) => (a.coupon ? [a.coupon] : [])),
+  );
+  await insertMany(
+    db,
+    'product_protection_plans',
+    areas.flatMap((a) => (a.protectionPlan ? [a.protectionPlan] : [])),
+  );
+  await insertAddOnCatalogRows(
+    db,
+    areas.map((a) => a.addOn),
+    'widgets',
+  );
+  await insertMany(
+    db,
+    'product_business_settings',
+    areas.flatMap((a) => (a.business ? [a.business] : [])),
+  );
+  for (const { row, grocery } of products) if (grocery) await writeGroceryListing(db, row.asin, grocery);
+  const offers = products.flatMap((p) => p.offers);
+  // An offer id may move here from another product: the upsert takes it over, and its old tiers go.
+  await insertMany(
+    db,
+    'offers',
+    offers.map(({ offerRow }) => ({ ...offerRow, updated_at: now })),
+    'id',
+  );
+  const offerIds = offers.map((o) => o.offerRow.id);
+  for (let at = 0; at < offerIds.length; at += 1000) {
+    await db
+      .deleteFrom('quantity_tiers')
+      .where('offer_id', 'in', offerIds.slice(at, at + 1000))
+      .execute();
+  }
+  await insertMany(
+    db,
+    'quantity_tiers',
+    offers.flatMap((o) => o.tiers),
+  );
+  // A service offer's row points at its offer, so it is written after the offers.
+  await insertAddOnCatalogRows(
+    db,
+    areas.map((a) => a.addOn),
+    'service-offers',
+  );
+  for (const { product } of products) if (product.deal) await insertDeal(db, product, now);
+}
+
+/** A catalog product as the rows of the store's tables. */
+function productRows(product: CatalogProduct): ProductRows {
   const row: Omit<NewProduct, 'created_at' | 'updated_at'> = {
     asin: product.asin,
     title: product.title,
@@ -124,6 +259,7 @@ async function importProduct(
     accessories: product.accessories ? JSON.stringify(product.accessories) : null,
   };
   const areas = areaRows(product);
+  const grocery = groceryListing(product);
   const offers = product.offers.map((offer) => {
     const digits = marketplaceById(offer.marketplaceId)?.priceFormat.fractionDigits ?? 2;
     const currency = marketplaceById(offer.marketplaceId)?.currencyCode ?? 'USD';
@@ -142,26 +278,95 @@ async function importProduct(
       max_order_quantity: offer.maxOrderQuantity ?? null,
       buyable: offer.buyable ? 1 : 0,
     };
-    const tiers = offer.quantityTiers.map((t) => ({
-      offer_id: offer.offerListingId,
-      minimum_quantity: t.minimumQuantity,
-      price_minor: toMinorUnits(t.price, digits),
-      program: t.program ?? null,
-      hidden: t.hidden ? 1 : 0,
-    }));
+    const priceMinor = toMinorUnits(offer.price, digits);
+    const tiers = offer.quantityTiers.map((t) => {
+      const percentOffBp = t.percentOff === undefined ? null : Math.round(t.percentOff * 100);
+      return {
+        offer_id: offer.offerListingId,
+        minimum_quantity: t.minimumQuantity,
+        // A percent tier keeps its shown (rounded) unit price here too; lines price it exactly.
+        price_minor:
+          percentOffBp === null
+            ? toMinorUnits(t.price ?? 0, digits)
+            : displayUnitMinor(
+                tierUnitScaled(priceMinor, {
+                  minimumQuantity: 0,
+                  priceMinor: 0,
+                  hidden: false,
+                  percentOffBasisPoints: percentOffBp,
+                }),
+              ),
+        program: t.program ?? null,
+        hidden: t.hidden ? 1 : 0,
+        percent_off_bp: percentOffBp,
+        buying_in_bulk: t.buyingInBulk ? JSON.stringify(t.buyingInBulk) : null,
+      };
+    });
     return { offerRow, tiers };
   });
   if (product.deal) offers.push({ offerRow: dealOfferRow(product), tiers: [] });
+  return { product, row, areas, grocery, offers };
+}
 
+async function importProduct(
+  trx: Kysely<Database>,
+  { product, row, areas, grocery, offers }: ProductRows,
+  now: number,
+): Promise<keyof ImportSummary> {
   const existing = await trx
     .selectFrom('products')
     .selectAll()
     .where('asin', '=', product.asin)
     .executeTakeFirst();
+  if (
+    existing &&
+    (await sameAsStored(trx, existing, row, areas, offers)) &&
+    JSON.stringify(await findGroceryListing(trx, product.asin)) === JSON.stringify(grocery)
+  ) {
+    return 'unchanged';
+  }
+
+  if (existing) {
+    await trx
+      .updateTable('products')
+      .set({ ...row, updated_at: now })
+      .where('asin', '=', product.asin)
+      .execute();
+  } else {
+    await trx
+      .insertInto('products')
+      .values({ ...row, created_at: now, updated_at: now })
+      .execute();
+  }
+  await writeAreaRows(trx, areas);
+  await writeGroceryListing(trx, product.asin, grocery);
+  for (const { offerRow, tiers } of offers) {
+    await trx
+      .insertInto('offers')
+      .values({ ...offerRow, updated_at: now })
+      .onConflict((oc) => oc.column('id').doUpdateSet({ ...offerRow, updated_at: now }))
+      .execute();
+    await trx.deleteFrom('quantity_tiers').where('offer_id', '=', offerRow.id).execute();
+    if (tiers.length) await trx.insertInto('quantity_tiers').values(tiers).execute();
+  }
+  // A service offer's row points at its offer, so it is written after the offers.
+  await writeServiceOfferRows(trx, areas.addOn);
+  if (product.deal) await insertDeal(trx, product, now);
+  return existing ? 'updated' : 'created';
+}
+
+/** Whether the stored product, its offers, tiers and area rows are exactly what the catalog says. */
+async function sameAsStored(
+  trx: Kysely<Database>,
+  existing: Selectable<ProductTable>,
+  row: Omit<NewProduct, 'created_at' | 'updated_at'>,
+  areas: AreaRows,
+  offers: ProductRows['offers'],
+): Promise<boolean> {
   const existingOffers = await trx
     .selectFrom('offers')
     .selectAll()
-    .where('asin', '=', product.asin)
+    .where('asin', '=', existing.asin)
     .orderBy('id')
     .execute();
   const existingTiers = existingOffers.length
@@ -177,8 +382,7 @@ async function importProduct(
         .orderBy('minimum_quantity')
         .execute()
     : [];
-  const same =
-    existing !== undefined &&
+  return (
     sameFields(existing, row) &&
     (await sameAreaRows(trx, areas)) &&
     existingOffers.length === offers.length &&
@@ -192,33 +396,8 @@ async function importProduct(
           .flatMap((o) => o.tiers)
           .map(tierKey)
           .sort(),
-      );
-  if (same) return 'unchanged';
-
-  if (existing) {
-    await trx
-      .updateTable('products')
-      .set({ ...row, updated_at: now })
-      .where('asin', '=', product.asin)
-      .execute();
-  } else {
-    await trx
-      .insertInto('products')
-      .values({ ...row, created_at: now, updated_at: now })
-      .execute();
-  }
-  await writeAreaRows(trx, areas);
-  for (const { offerRow, tiers } of offers) {
-    await trx
-      .insertInto('offers')
-      .values({ ...offerRow, updated_at: now })
-      .onConflict((oc) => oc.column('id').doUpdateSet({ ...offerRow, updated_at: now }))
-      .execute();
-    await trx.deleteFrom('quantity_tiers').where('offer_id', '=', offerRow.id).execute();
-    if (tiers.length) await trx.insertInto('quantity_tiers').values(tiers).execute();
-  }
-  if (product.deal) await insertDeal(trx, product, now);
-  return existing ? 'updated' : 'created';
+      )
+  );
 }
 
 type AreaRows = {
@@ -226,6 +405,8 @@ type AreaRows = {
   buyBox: ProductBuyBoxOptionsRow;
   coupon: ProductCouponRow | null;
   protectionPlan: { asin: string; plan_asin: string } | null;
+  addOn: AddOnCatalogRows;
+  business: ProductBusinessSettingsRow | null;
 };
 
 /** The product's `features`, split into each area's table rows (catalog/areas/<area>.ts). */
@@ -260,18 +441,62 @@ function areaRows(product: CatalogProduct): AreaRows {
     protectionPlan: features.protectionPlan
       ? { asin: product.asin, plan_asin: features.protectionPlan.asin }
       : null,
+    addOn: addOnCatalogRows(product.asin, features),
+    business: features.businessBuying
+      ? {
+          asin: product.asin,
+          picker: features.businessBuying.picker,
+          request_discount_url: features.businessBuying.requestDiscountUrl ?? null,
+          buying_in_bulk_url: features.businessBuying.buyingInBulkUrl ?? null,
+          locked_merchant_discounts: features.businessBuying.lockedMerchantDiscounts ? 1 : 0,
+          summary_enabled: features.businessBuying.summaryEnabled ? 1 : 0,
+          offers_link_enabled: features.businessBuying.offersLinkEnabled ? 1 : 0,
+          devices_link_enabled: features.businessBuying.devicesLinkEnabled ? 1 : 0,
+          messages: Object.keys(features.businessBuying.messages).length
+            ? JSON.stringify(features.businessBuying.messages)
+            : null,
+        }
+      : null,
+  };
+}
+
+/** The product's grocery listing (catalog/areas/grocery.ts) as the repository stores and reads it. */
+function groceryListing(product: CatalogProduct): GroceryListing | null {
+  const grocery = product.features.grocery;
+  if (!grocery) return null;
+  return {
+    brandId: grocery.brandId,
+    offerListingDiscriminator: grocery.offerListingDiscriminator,
+    unitOfMeasure: grocery.unitOfMeasure,
+    repeatDelivery: grocery.repeatDelivery,
+    stores: grocery.stores.map((store) => ({
+      storeId: store.storeId,
+      brandId: grocery.brandId,
+      name: store.name,
+      deliveryMessage: store.deliveryMessage,
+      introduction: store.introduction,
+      postalCodePrefixes: [...store.postalCodePrefixes].sort(),
+    })),
+    boughtTogether: grocery.boughtTogether,
   };
 }
 
 async function sameAreaRows(db: Kysely<Database>, wanted: AreaRows): Promise<boolean> {
-  const [buyBox, coupon, plan] = await Promise.all([
+  const [buyBox, coupon, plan, business] = await Promise.all([
     db.selectFrom('product_buy_box_options').selectAll().where('asin', '=', wanted.asin).executeTakeFirst(),
     db.selectFrom('product_coupons').selectAll().where('asin', '=', wanted.asin).executeTakeFirst(),
     db.selectFrom('product_protection_plans').selectAll().where('asin', '=', wanted.asin).executeTakeFirst(),
+    db.selectFrom('product_business_settings').selectAll().where('asin', '=', wanted.asin).executeTakeFirst(),
   ]);
   const same = (stored: object | undefined, row: object | null) =>
     row === null ? stored === undefined : stored !== undefined && sameFields(stored, row);
-  return same(buyBox, wanted.buyBox) && same(coupon, wanted.coupon) && same(plan, wanted.protectionPlan);
+  return (
+    same(buyBox, wanted.buyBox) &&
+    same(coupon, wanted.coupon) &&
+    same(plan, wanted.protectionPlan) &&
+    (await sameAddOnCatalogRows(db, wanted.addOn)) &&
+    same(business, wanted.business)
+  );
 }
 
 async function writeAreaRows(db: Kysely<Database>, rows: AreaRows) {
@@ -282,6 +507,9 @@ async function writeAreaRows(db: Kysely<Database>, rows: AreaRows) {
   await db.deleteFrom('product_protection_plans').where('asin', '=', rows.asin).execute();
   if (rows.protectionPlan)
     await db.insertInto('product_protection_plans').values(rows.protectionPlan).execute();
+  await writeAddOnWidgetRows(db, rows.addOn);
+  await db.deleteFrom('product_business_settings').where('asin', '=', rows.asin).execute();
+  if (rows.business) await db.insertInto('product_business_settings').values(rows.business).execute();
 }
 
 /** The deal's own offer: the first offer's merchant and marketplace, at the deal price (decision 0009). */
@@ -343,4 +571,7 @@ const tierKey = (t: {
   price_minor: number;
   program: string | null;
   hidden: number;
-}) => `${t.offer_id}|${t.minimum_quantity}|${t.price_minor}|${t.program ?? ''}|${t.hidden}`;
+  percent_off_bp?: number | null;
+  buying_in_bulk?: string | null;
+}) =>
+  `${t.offer_id}|${t.minimum_quantity}|${t.price_minor}|${t.program ?? ''}|${t.hidden}|${t.percent_off_bp ?? ''}|${t.buying_in_bulk ?? ''}`;

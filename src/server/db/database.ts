@@ -1,5 +1,5 @@
 import SqliteDatabase from 'better-sqlite3';
-import { Kysely, type Migration, Migrator, PostgresDialect, SqliteDialect, sql } from 'kysely';
+import { Kysely, type Migration, Migrator, PostgresDialect, sql } from 'kysely';
 import pg from 'pg';
 import * as foundation from './migrations/0001-foundation';
 import * as orderDetails from './migrations/0002-order-details';
@@ -9,7 +9,13 @@ import * as lightningDeals from './migrations/0005-lightning-deals';
 import * as catalogAreas from './migrations/0006-catalog-areas';
 import * as couponDiscounts from './migrations/0007-coupon-discounts';
 import * as savedCheckout from './migrations/0008-saved-checkout';
+import * as addOnServices from './migrations/0009-add-on-services';
+import * as bundlesSmartHomeAds from './migrations/0010-bundles-smart-home-ads';
+import * as businessBuying from './migrations/0013-business-buying';
+import * as grocery from './migrations/0014-grocery';
 import type { Database } from './schema';
+import { type Checkpointer, checkpointInBackground } from './sqlite-checkpoint';
+import { SqliteStoreDialect } from './sqlite-driver';
 
 export type Dialect = 'sqlite' | 'postgres';
 
@@ -23,6 +29,9 @@ export type Store = {
   close(): Promise<void>;
 };
 
+/** The page cache of the store's SQLite connection, in KiB. */
+const SQLITE_CACHE_KIB = 8192;
+
 const migrations: Record<string, Migration> = {
   '0001-foundation': foundation,
   '0002-order-details': orderDetails,
@@ -32,13 +41,24 @@ const migrations: Record<string, Migration> = {
   '0006-catalog-areas': catalogAreas,
   '0007-coupon-discounts': couponDiscounts,
   '0008-saved-checkout': savedCheckout,
+  '0014-grocery': grocery,
+  '0009-add-on-services': addOnServices,
+  '0010-bundles-smart-home-ads': bundlesSmartHomeAds,
+  '0013-business-buying': businessBuying,
 };
 
 // BIGINT (epoch ms) comes back from pg as a string by default; every value we store fits a double.
 pg.types.setTypeParser(pg.types.builtins.INT8, (value) => Number(value));
 
 /** Opens the store that DATABASE_URL names: unset → ./data/store.sqlite, `sqlite:PATH`, or `postgres://…`. */
-export function openStore(url: string | undefined, options: { schema?: string } = {}): Store {
+export function openStore(
+  url: string | undefined,
+  options: {
+    schema?: string;
+    /** SQLite: checkpoint the WAL from a worker thread, off the request path (the server does). */
+    checkpointInBackground?: boolean;
+  } = {},
+): Store {
   const target = url && url.length > 0 ? url : 'sqlite:./data/store.sqlite';
   if (target.startsWith('postgres://') || target.startsWith('postgresql://')) {
     const pool = new pg.Pool({
@@ -54,36 +74,27 @@ export function openStore(url: string | undefined, options: { schema?: string } 
   const file = target.slice('sqlite:'.length);
   const database = new SqliteDatabase(file);
   // WAL lets readers run beside the single writer; busy_timeout makes a second process wait, not fail.
+  // synchronous=NORMAL in WAL mode syncs at checkpoints, not at every commit: a power cut can lose the
+  // last commits but never corrupts the file (decision 0021). Savepoints journal in memory.
   database.pragma('journal_mode = WAL');
   database.pragma('busy_timeout = 5000');
   database.pragma('foreign_keys = ON');
   database.pragma('synchronous = NORMAL');
-  return makeStore(
-    new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(database) }) }),
-    'sqlite',
-  );
-}
-
-const STATEMENT_CACHE_SIZE = 500;
-
-/**
- * Kysely prepares every query anew, which was the largest cost of a product read; the same SQL text
- * reuses its prepared statement (safe: better-sqlite3 runs each statement synchronously to the end).
- */
-function withStatementCache(database: SqliteDatabase.Database) {
-  const statements = new Map<string, SqliteDatabase.Statement>();
-  return {
-    close: () => database.close(),
-    prepare(sqlText: string) {
-      let statement = statements.get(sqlText);
-      if (!statement) {
-        statement = database.prepare(sqlText);
-        if (statements.size >= STATEMENT_CACHE_SIZE) statements.clear();
-        statements.set(sqlText, statement);
-      }
-      return statement;
-    },
-  };
+  database.pragma('temp_store = MEMORY');
+  // better-sqlite3 sets 16 MB of page cache per connection; on a catalog far larger than any cache,
+  // reads miss either way (the operating system caches the file), and the process stays small.
+  database.pragma(`cache_size = -${SQLITE_CACHE_KIB}`);
+  const inMemory = file === ':memory:' || file === '';
+  let checkpointer: Checkpointer | undefined;
+  if (options.checkpointInBackground && !inMemory) {
+    // The writer checkpoints only if the worker falls far behind (40 MB of WAL at 4 KB pages).
+    database.pragma('wal_autocheckpoint = 10000');
+    checkpointer = checkpointInBackground(file, (message) =>
+      process.emitWarning(`WAL checkpoint: ${message}`, 'SqliteCheckpointWarning'),
+    );
+  }
+  const dialect = new SqliteStoreDialect(database, () => checkpointer?.stop() ?? Promise.resolve());
+  return makeStore(new Kysely<Database>({ dialect }), 'sqlite');
 }
 
 function makeStore(db: Kysely<Database>, dialect: Dialect): Store {

@@ -7,6 +7,8 @@ declare module 'fastify' {
   interface FastifyContextConfig {
     /** Cart API calls also need the encrypted slate token from the page (SEC-002, SEC-005). */
     requireSlateToken?: boolean;
+    /** The spec's fresh order call carries its token as `?csrf=` (GRO-019); such a route says so. */
+    csrfQueryParam?: string;
   }
 }
 
@@ -23,8 +25,11 @@ export const csrfPlugin = fp(
     app.addHook('preValidation', async (request, reply) => {
       if (SAFE_METHODS.has(request.method)) return;
       const body = request.body as Record<string, unknown> | undefined;
+      const queryName = request.routeOptions.config.csrfQueryParam;
+      const query = request.query as Record<string, unknown> | undefined;
       const sent =
         headerValue(request, 'x-csrf-token') ??
+        (queryName && typeof query?.[queryName] === 'string' ? (query[queryName] as string) : undefined) ??
         headerValue(request, 'anti-csrftoken-a2z') ??
         (body && typeof body === 'object' && typeof body.csrfToken === 'string' ? body.csrfToken : undefined);
       if (!sent || request.session.isNew || !safeEqual(sent, request.session.csrfToken)) {

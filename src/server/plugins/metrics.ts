@@ -69,11 +69,13 @@ export const metricsPlugin = fp(
     };
     app.decorate('metrics', metrics);
 
-    app.addHook('onResponse', async (request, reply) => {
+    // A callback hook, not an async one: no promise per answer on every request's path (issue 11).
+    app.addHook('onResponse', (request, reply, done) => {
       // The route pattern, never the raw URL, keeps label cardinality bounded.
       const route = request.routeOptions.url ?? 'unmatched';
       requests.inc({ method: request.method, route, status: String(reply.statusCode) });
       latency.observe({ method: request.method, route }, reply.elapsedTime / 1000);
+      done();
     });
 
     app.get('/metrics', { schema: { hide: true } }, async (_request, reply) => {

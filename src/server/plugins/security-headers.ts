@@ -1,9 +1,15 @@
-import helmet from '@fastify/helmet';
+import type { ServerResponse } from 'node:http';
+import helmet, { type FastifyHelmetOptions } from '@fastify/helmet';
+import Fastify, { type FastifyReply } from 'fastify';
 import fp from 'fastify-plugin';
 
 // Security headers come from helmet (issue 10 #19), not from hand-written header lines: every answer
 // (JSON, errors, redirects, static files) gets nosniff, a frame ban and a Content-Security-Policy that
 // allows nothing; an HTML page swaps in its own policy (render/send-page.ts).
+//
+// @fastify/helmet builds helmet's middleware from its options on every request (parsing the policy
+// each time): a tenth of a cached product read (issue 11). The options never change, so helmet runs
+// once per policy at start-up, on a probe app, and each answer gets the header lines it wrote.
 
 /** Anything that is not a page loads nothing and may be framed by no one. */
 const NOTHING = {
@@ -13,15 +19,72 @@ const NOTHING = {
   formAction: ["'none'"],
 };
 
-/** Registers helmet for every route, the 404 handler and error answers included. */
+const EVERY_ANSWER: FastifyHelmetOptions = {
+  // No helmet defaults merged in: they add upgrade-insecure-requests, which breaks a store served
+  // over plain HTTP on a private network or in tests.
+  contentSecurityPolicy: { useDefaults: false, directives: NOTHING },
+  frameguard: { action: 'deny' },
+};
+
+// Scripts only from our origin: page data travels as JSON, never as inline script.
+const PAGE_CSP = {
+  defaultSrc: ["'self'"],
+  scriptSrc: ["'self'"],
+  styleSrc: ["'self'", "'unsafe-inline'"],
+  imgSrc: ["'self'", 'data:', 'https:'],
+  connectSrc: ["'self'"],
+  frameAncestors: ["'none'"],
+  baseUri: ["'self'"],
+  formAction: ["'self'"],
+};
+
+/** An HTML page: the answers' options with the page's own policy and referrer policy. */
+const PAGE: FastifyHelmetOptions = {
+  ...EVERY_ANSWER,
+  contentSecurityPolicy: { useDefaults: false, directives: PAGE_CSP },
+  referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
+};
+
+type HeaderLines = ReadonlyArray<readonly [name: string, value: string | number | string[]]>;
+
+/** The header lines helmet sets with these options, in its order and spelling. */
+async function helmetHeaderLines(options: FastifyHelmetOptions): Promise<HeaderLines> {
+  const probe = Fastify({ logger: false });
+  await probe.register(helmet, { ...options, global: true });
+  let lines: HeaderLines = [];
+  probe.get('/', (_request, reply) => {
+    // getRawHeaderNames (Node ≥ 15.13, missing from @types/node 20) keeps helmet's spelling on the wire.
+    const raw = reply.raw as ServerResponse & { getRawHeaderNames(): string[] };
+    lines = raw.getRawHeaderNames().map((name) => [name, raw.getHeader(name) ?? ''] as const);
+    return '';
+  });
+  await probe.inject('/');
+  await probe.close();
+  if (lines.length === 0) throw new Error('helmet set no headers on the probe');
+  return lines;
+}
+
+function setLines(raw: ServerResponse, lines: HeaderLines) {
+  for (const [name, value] of lines) raw.setHeader(name, value);
+}
+
+declare module 'fastify' {
+  interface FastifyReply {
+    /** Swaps the answer's security headers for an HTML page's (its own policy, referrer policy). */
+    applyPageSecurityHeaders(): void;
+  }
+}
+
+/** Gives every answer helmet's headers, the 404 handler and error answers included. */
 export const securityHeadersPlugin = fp(
   async (app) => {
-    await app.register(helmet, {
-      global: true,
-      // No helmet defaults merged in: they add upgrade-insecure-requests, which breaks a store served
-      // over plain HTTP on a private network or in tests.
-      contentSecurityPolicy: { useDefaults: false, directives: NOTHING },
-      frameguard: { action: 'deny' },
+    const [everyAnswer, page] = await Promise.all([helmetHeaderLines(EVERY_ANSWER), helmetHeaderLines(PAGE)]);
+    app.addHook('onRequest', (_request, reply, done) => {
+      setLines(reply.raw, everyAnswer);
+      done();
+    });
+    app.decorateReply('applyPageSecurityHeaders', function (this: FastifyReply) {
+      setLines(this.raw, page);
     });
   },
   { name: 'security-headers' },

@@ -1,5 +1,5 @@
 import fastifyCookie from '@fastify/cookie';
-import type { FastifyReply } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { CartOwner } from '../db/repositories/cart-repository';
 import { type Customer, findSessionCustomer } from '../db/repositories/session-repository';
@@ -7,14 +7,20 @@ import {
   csrfToken,
   deriveKeys,
   encryptSlateToken,
+  isAnonymousSessionToken,
+  newAnonymousSessionToken,
   newSessionToken,
   publicSessionId,
+  SESSION_TOKEN_SHAPE,
   sessionRowId,
   type TokenKeys,
 } from '../security/tokens';
 
 export const SESSION_COOKIE = 'session-token';
 const COOKIE_MAX_AGE_S = 60 * 60 * 24 * 365;
+
+/** A session token and what is derived from it, each computed when first needed. */
+type Derived = { token: string; id?: string; csrf?: string; row?: string };
 
 /** The signed-in customer a session reads (request.session.customer()). */
 export type { Customer };
@@ -40,7 +46,9 @@ declare module 'fastify' {
     tokenKeys: TokenKeys;
   }
   interface FastifyRequest {
-    session: Session;
+    readonly session: Session;
+    /** The session's token as the cookie brought it (or a new one), before the session is built. */
+    sessionSeed: { derived: Derived; isNew: boolean } | null;
   }
 }
 
@@ -61,24 +69,30 @@ export const sessionPlugin = fp(
         secure: app.env.NODE_ENV === 'production' && app.env.TRUST_PROXY,
       });
 
-    // The derived ids and tokens cost an HMAC each, so they are computed only when a route asks.
-    const makeSession = (initial: string, isNew: boolean): Session => {
-      let token = initial;
-      let knownAnonymous = isNew;
+    // The derived ids and tokens cost an HMAC each, so they are computed only when a route asks, and
+    // once per token and process: a returning shopper's cookie is verified and its tokens derived on
+    // their first request here, not on every one (issue 11). The signature of a cookie cannot stop
+    // being valid while the process runs (the secret is fixed), so remembering it changes nothing.
+    const known = new Map<string, Derived>();
+    const KNOWN_MAX = 10_000;
+
+    const makeSession = (initial: Derived, isNew: boolean): Session => {
+      let derived = initial;
+      // A first visit's token never has a signed-in session: no lookup (decision 0021).
+      let knownAnonymous = isNew || isAnonymousSessionToken(initial.token);
       let customer: Promise<Customer | null> | undefined;
-      let derived: { id?: string; csrf?: string; row?: string } = {};
       const session: Session = {
         get id() {
-          derived.id ??= publicSessionId(keys, token);
+          derived.id ??= publicSessionId(keys, derived.token);
           return derived.id;
         },
         isNew,
         get csrfToken() {
-          derived.csrf ??= csrfToken(keys, token);
+          derived.csrf ??= csrfToken(keys, derived.token);
           return derived.csrf;
         },
         get rowId() {
-          derived.row ??= sessionRowId(token);
+          derived.row ??= sessionRowId(derived.token);
           return derived.row;
         },
         slateToken: () => encryptSlateToken(keys, session.id, app.clock()),
@@ -93,28 +107,53 @@ export const sessionPlugin = fp(
           return signedIn ? { type: 'customer', id: signedIn.id } : { type: 'session', id: session.id };
         },
         rotate: (reply) => {
-          token = newSessionToken();
-          derived = {};
+          derived = { token: newSessionToken() };
           customer = undefined;
           knownAnonymous = false;
-          setCookie(reply, token);
-          return token;
+          setCookie(reply, derived.token);
+          return derived.token;
         },
       };
       return session;
     };
 
-    app.decorateRequest('session', null as unknown as Session);
-    app.addHook('onRequest', async (request, reply) => {
+    /** The session token a signed cookie carries, or undefined when the cookie is not ours. */
+    const verify = (request: FastifyRequest, raw: string): Derived | undefined => {
+      const remembered = known.get(raw);
+      if (remembered) return remembered;
+      const unsigned = request.unsignCookie(raw);
+      if (!unsigned.valid || !unsigned.value || !SESSION_TOKEN_SHAPE.test(unsigned.value)) return undefined;
+      if (known.size >= KNOWN_MAX) known.clear();
+      const derived: Derived = { token: unsigned.value };
+      known.set(raw, derived);
+      return derived;
+    };
+
+    // The session object is built when a route first asks for it: a product read never does.
+    const built = new WeakMap<FastifyRequest, Session>();
+    app.decorateRequest('sessionSeed', null);
+    app.decorateRequest('session', {
+      getter(this: FastifyRequest): Session {
+        let session = built.get(this);
+        if (!session) {
+          const seed = this.sessionSeed ?? { derived: { token: newSessionToken() }, isNew: true };
+          session = makeSession(seed.derived, seed.isNew);
+          built.set(this, session);
+        }
+        return session;
+      },
+    });
+    app.addHook('onRequest', (request, reply, done) => {
       const raw = request.cookies[SESSION_COOKIE];
-      const unsigned = raw ? request.unsignCookie(raw) : undefined;
-      if (unsigned?.valid && unsigned.value && /^[A-Za-z0-9_-]{43}$/.test(unsigned.value)) {
-        request.session = makeSession(unsigned.value, false);
-        return;
+      const derived = raw ? verify(request, raw) : undefined;
+      if (derived) {
+        request.sessionSeed = { derived, isNew: false };
+      } else {
+        const token = newAnonymousSessionToken();
+        setCookie(reply, token);
+        request.sessionSeed = { derived: { token }, isNew: true };
       }
-      const token = newSessionToken();
-      setCookie(reply, token);
-      request.session = makeSession(token, true);
+      done();
     });
   },
   { name: 'session', dependencies: ['store'] },

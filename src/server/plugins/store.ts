@@ -11,8 +11,8 @@ declare module 'fastify' {
     env: Env;
     /** Epoch milliseconds; tests inject their own. */
     clock: Clock;
-    /** Serialized product answers; anything that changes stock or the catalog in this process clears it. */
-    productCache: TtlCache<string>;
+    /** Serialized product answers (UTF-8 bytes); anything that changes stock or the catalog in this process clears it. */
+    productCache: TtlCache<Buffer>;
   }
 }
 
@@ -24,7 +24,7 @@ export const storePlugin = fp<{ store: Store; env: Env; clock: Clock; ownsStore:
     app.decorate('clock', clock);
     // Product answers are the same for every shopper, so identical calls within the TTL share one
     // serialized answer; prices, stock and limits are checked again when an item is added or ordered.
-    app.decorate('productCache', new TtlCache<string>(env.PRODUCT_CACHE_TTL_MS, 5000, clock));
+    app.decorate('productCache', new TtlCache<Buffer>(env.PRODUCT_CACHE_TTL_MS, 5000, clock));
     if (ownsStore) app.addHook('onClose', async () => store.close());
   },
   { name: 'store' },

@@ -16,34 +16,90 @@ export type DocumentHead = {
   robots?: string;
 };
 
-const escapeHtml = (text: string) =>
-  text.replace(
-    /[&<>"']/g,
-    (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c,
-  );
+const HTML_ESCAPES: Record<string, string> = {
+  '&': '&amp;',
+  '<': '&lt;',
+  '>': '&gt;',
+  '"': '&quot;',
+  "'": '&#39;',
+};
+const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => HTML_ESCAPES[c] ?? c);
 
-// JSON inside <script> must not close the tag or open a comment; \u003c keeps it valid JSON.
+// JSON inside <script> must not close the tag or open a comment; \u003c keeps it valid JSON. One pass
+// over the page data (it is the largest part of the document after the markup).
+const SCRIPT_UNSAFE = /[<\u2028\u2029]/g;
+const SCRIPT_ESCAPES: Record<string, string> = { '<': '\\u003c', '\u2028': '\\u2028', '\u2029': '\\u2029' };
 const scriptJson = (value: unknown) =>
-  JSON.stringify(value)
-    .replace(/</g, '\\u003c')
-    .replace(/\u2028/g, '\\u2028')
-    .replace(/\u2029/g, '\\u2029');
+  JSON.stringify(value).replace(SCRIPT_UNSAFE, (c) => SCRIPT_ESCAPES[c] ?? c);
 
-/** The whole HTML document: head with the session's tokens, server-rendered markup, page data, client script. */
+/** The parts of the document that depend only on the build: made once per set of client assets. */
+type Shell = { assetsHead: Buffer; pageHead: Map<string, string> };
+const shells = new WeakMap<ClientAssets, Shell>();
+
+function shellOf(assets: ClientAssets): Shell {
+  let shell = shells.get(assets);
+  if (!shell) {
+    const lines = [
+      // The stylesheet is small enough to inline (CSS text cannot close a <style> element it does not contain).
+      assets.inlineCss ? `<style>${assets.inlineCss.replaceAll('</style', '<\\/style')}</style>` : '',
+      ...assets.preloads.map((href) => `<link rel="modulepreload" href="${escapeHtml(href)}">`),
+    ];
+    // Kept as UTF-8 bytes: the stylesheet is the largest part of a page and never changes (issue 11).
+    const text = lines.filter(Boolean).join('\n');
+    shell = { assetsHead: Buffer.from(text ? `\n${text}` : ''), pageHead: new Map() };
+    shells.set(assets, shell);
+  }
+  return shell;
+}
+
+/** A page's own chunk and the entry script, after the shared head. */
+function pageHeadOf(assets: ClientAssets, pageName: string): string {
+  const shell = shellOf(assets);
+  let head = shell.pageHead.get(pageName);
+  if (head === undefined) {
+    const page = assets.pages[pageName];
+    head = [
+      // A page other than the product page brings its own chunk: its styles load before the first paint
+      // (no flash of unstyled content) and its script is fetched alongside the entry's.
+      ...(page?.styles ?? []).map((href) => `<link rel="stylesheet" href="${escapeHtml(href)}">`),
+      ...(page?.preloads ?? []).map((href) => `<link rel="modulepreload" href="${escapeHtml(href)}">`),
+      assets.script ? `<script type="module" src="${escapeHtml(assets.script)}"></script>` : '',
+    ]
+      .filter(Boolean)
+      .join('\n');
+    shell.pageHead.set(pageName, head);
+  }
+  return head;
+}
+
+const joinLines = (lines: readonly string[]) => {
+  let text = '';
+  for (const line of lines) if (line) text += text ? `\n${line}` : line;
+  return text;
+};
+
+/**
+ * The whole HTML document as UTF-8 bytes: head with the session's tokens, server-rendered markup, page
+ * data, client script. The build's part (stylesheet, preloads) is encoded once per build.
+ */
 export function renderDocument(
   head: DocumentHead,
   data: PageData,
   assets: ClientAssets | undefined,
   origin: string,
-): string {
+): Buffer {
   const markup = renderApp(data);
-  const page = assets?.pages[data.page];
-  const lines = [
+  const before = [
     '<!doctype html>',
     `<html lang="${escapeHtml(head.language)}">`,
     '<head>',
     '<meta charset="utf-8">',
     '<meta name="viewport" content="width=device-width, initial-scale=1">',
+    // The main image (the largest paint) is preloaded in the first bytes, before the meta tags and the
+    // stylesheet, so its request starts as soon as the head arrives.
+    head.image?.startsWith('/')
+      ? `<link rel="preload" as="image" href="${escapeHtml(head.image)}" fetchpriority="high">`
+      : '',
     `<title>${escapeHtml(head.title)}</title>`,
     '<link rel="icon" href="/favicon.svg" type="image/svg+xml">',
     head.description ? `<meta name="description" content="${escapeHtml(head.description)}">` : '',
@@ -57,18 +113,9 @@ export function renderDocument(
       : '',
     `<meta name="csrf-token" content="${escapeHtml(head.csrfToken)}">`,
     `<meta name="encrypted-slate-token" content="${escapeHtml(head.slateToken)}">`,
-    // The main image is preloaded here, before the stylesheet, so the largest paint starts early.
-    head.image?.startsWith('/')
-      ? `<link rel="preload" as="image" href="${escapeHtml(head.image)}" fetchpriority="high">`
-      : '',
-    // The stylesheet is small enough to inline (CSS text cannot close a <style> element it does not contain).
-    assets?.inlineCss ? `<style>${assets.inlineCss.replaceAll('</style', '<\\/style')}</style>` : '',
-    ...(assets?.preloads ?? []).map((href) => `<link rel="modulepreload" href="${escapeHtml(href)}">`),
-    // A page other than the product page brings its own chunk: its styles load before the first paint
-    // (no flash of unstyled content) and its script is fetched alongside the entry's.
-    ...(page?.styles ?? []).map((href) => `<link rel="stylesheet" href="${escapeHtml(href)}">`),
-    ...(page?.preloads ?? []).map((href) => `<link rel="modulepreload" href="${escapeHtml(href)}">`),
-    assets?.script ? `<script type="module" src="${escapeHtml(assets.script)}"></script>` : '',
+  ];
+  const after = [
+    assets ? pageHeadOf(assets, data.page) : '',
     head.jsonLd ? `<script type="application/ld+json">${scriptJson(head.jsonLd)}</script>` : '',
     '</head>',
     '<body>',
@@ -77,5 +124,9 @@ export function renderDocument(
     '</body>',
     '</html>',
   ];
-  return lines.filter(Boolean).join('\n');
+  return Buffer.concat([
+    Buffer.from(joinLines(before)),
+    assets ? shellOf(assets).assetsHead : Buffer.alloc(0),
+    Buffer.from(`\n${joinLines(after)}`),
+  ]);
 }

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { MAX_ITEMS_PER_REQUEST, MAX_LINE_QUANTITY } from '../cart-constants';
-import { price } from './common';
+import { errorResponse, price } from './common';
 
 // CART-023: the page may send 'true'/'false' strings; the cart API stores booleans.
 const flag = z.union([z.boolean(), z.enum(['true', 'false']).transform((v) => v === 'true')]);
@@ -80,6 +80,14 @@ export const addItemsResponse = z
   })
   .meta({ id: 'CartAddItemsResponse' });
 export type AddItemsResponse = z.infer<typeof addItemsResponse>;
+
+/**
+ * OFR-013: an add refused with 422 answers the error and the cart as it stands: no line was added
+ * (`items` is empty) and `count` is the cart's count, which the page shows.
+ */
+export const addItemsRefusal = errorResponse
+  .extend({ entity: z.object({ items: z.array(addedItem), count: cartCount }) })
+  .meta({ id: 'CartAddItemsRefusal' });
 
 export const cartItemsResponse = z
   .object({

@@ -70,6 +70,25 @@ export const quantityPricingTier = z.object({
 });
 export type QuantityPricingTier = z.infer<typeof quantityPricingTier>;
 
+/** "How this price is built": parts of a line's price, each a whole amount, adding up to `total`. */
+export const priceExplanation = z.object({
+  quantity: z.number().int(),
+  rows: z.array(
+    z.object({
+      kind: z.enum(['list', 'price', 'business', 'savings', 'tier', 'coupon']),
+      label: z.string(),
+      amount: price,
+      /** True for what comes off (shown with a minus). */
+      deduction: z.boolean(),
+    }),
+  ),
+  /** The line total before a coupon: the cart line. */
+  lineTotal: price,
+  /** What the cart charges for the line after the coupon: the sum of the rows. */
+  total: price,
+});
+export type PriceExplanationView = z.infer<typeof priceExplanation>;
+
 export const buyingOption = z.object({
   type: z.enum(BUYING_OPTION_TYPES),
   offerListingId: z.string(),
@@ -100,6 +119,20 @@ export const buyingOption = z.object({
       nextPage: z.object({ resource: z.object({ url: z.string() }) }).optional(),
     })
     .optional(),
+  /** With `itemQuantity`: what that quantity costs, exact per line (unit × quantity rounded once). */
+  quantityPrice: z.object({ quantity: z.number().int(), unitPrice: price, total: price }).optional(),
+  /** With `itemQuantity`: the next tier that lowers the unit price, when there is one. */
+  quantityLadder: z
+    .object({
+      quantity: z.number().int(),
+      moreUnits: z.number().int(),
+      unitPrice: price,
+      savings: price,
+      message: z.string(),
+    })
+    .optional(),
+  /** With `itemQuantity`: how the price is built, adding up to what the cart charges (coupon included). */
+  priceExplanation: priceExplanation.optional(),
   /** LIGHTNING_DEAL options only (DEAL-036): see `lightningDealBuyingOption` in contracts/deals. */
   dealDetails: dealDetails.optional(),
   dealCustomerStatus: dealCustomerStatus.optional(),

@@ -12,6 +12,10 @@ const chunks: { [N in LazyPageName]: () => Promise<LazyPages> } = {
     })),
   account: () => import('./account/account-page.client').then((m) => ({ account: m.AccountPage })),
   help: () => import('./help/help-page.client').then((m) => ({ help: m.HelpPage })),
+  'split-basket': () =>
+    import('./split-basket/split-basket-page.client').then((m) => ({ 'split-basket': m.SplitBasketPage })),
+  grocery: () => import('./grocery/grocery-page.client').then((m) => ({ grocery: m.GroceryPage })),
+  service: () => import('./service/service-page.client').then((m) => ({ service: m.ServicePage })),
   'not-found': () =>
     import('./not-found/not-found-page.client').then((m) => ({ 'not-found': m.NotFoundPage })),
 };

@@ -2,11 +2,9 @@ import {
   type CSSProperties,
   type ReactNode,
   type RefObject,
-  useCallback,
   useEffect,
   useId,
   useLayoutEffect,
-  useRef,
   useState,
 } from 'react';
 import { createPortal } from 'react-dom';
@@ -17,7 +15,6 @@ import {
   POPOVER_DEFAULT_WIDTH,
   POPOVER_HIGHLIGHT_DELAY_MS,
   POPOVER_POSITION_SAVE_MS,
-  POPOVER_REENABLE_DELAY_MS,
 } from './ui-constants';
 import { useFocusTrap } from './use-focus-trap';
 import { useIsClient } from './use-is-client';
@@ -159,42 +156,5 @@ function useDelayedFlag(delayMs: number): boolean {
   return on;
 }
 
-/**
- * Open state for one popover and the props for its trigger button and the Popover. After any close the
- * trigger ignores presses for 370 ms (BB-044), so the press that dismissed it cannot reopen it.
- */
-export function usePopoverTrigger<T extends HTMLElement = HTMLButtonElement>() {
-  const [open, setOpen] = useState(false);
-  const anchorRef = useRef<T>(null);
-  const id = useId();
-  const enabled = useRef(true);
-  const timer = useRef<ReturnType<typeof setTimeout>>(undefined);
-  useEffect(() => () => clearTimeout(timer.current), []);
-
-  const close = useCallback(() => {
-    setOpen(false);
-    enabled.current = false;
-    clearTimeout(timer.current);
-    timer.current = setTimeout(() => {
-      enabled.current = true;
-    }, POPOVER_REENABLE_DELAY_MS);
-  }, []);
-  const toggle = useCallback(() => {
-    if (open) close();
-    else if (enabled.current) setOpen(true);
-  }, [open, close]);
-
-  return {
-    open,
-    close,
-    toggle,
-    triggerProps: {
-      ref: anchorRef,
-      'aria-haspopup': 'dialog' as const,
-      'aria-expanded': open,
-      'aria-controls': open ? id : undefined,
-      onClick: toggle,
-    },
-    popoverProps: { open, onClose: close, anchorRef, id },
-  };
-}
+// The trigger's hook lives in its own module, so a page that only shows a trigger loads no panel code.
+export { usePopoverTrigger } from './use-popover-trigger';

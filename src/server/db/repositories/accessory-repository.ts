@@ -1,4 +1,4 @@
-import type { Kysely } from 'kysely';
+import { type Kysely, sql } from 'kysely';
 import type { ProductAccessories } from '../../catalog/areas/accessories';
 import { preparedQuery } from '../prepared-query';
 import type { Database } from '../schema';
@@ -36,6 +36,41 @@ export async function findProductAccessories(
   return row?.accessories ? (JSON.parse(row.accessories) as ProductAccessories) : null;
 }
 
+const accessoryProductsQuery = (count: number) =>
+  preparedQuery((db: Kysely<Database>, p: Record<string, string>) =>
+    db
+      .selectFrom('products')
+      .innerJoin('offers', 'offers.asin', 'products.asin')
+      .select([
+        'products.asin',
+        'products.title',
+        'products.bullets',
+        'products.images',
+        'products.variation_label',
+        'products.product_group',
+        'offers.id as offer_id',
+        'offers.merchant_name',
+        'offers.price_minor',
+        'offers.list_price_minor',
+        'offers.currency_code',
+        'offers.max_order_quantity',
+      ])
+      .where(
+        'products.asin',
+        'in',
+        Array.from({ length: count }, (_, i) => p[`asin${i}`] ?? ''),
+      )
+      .where('offers.marketplace_id', '=', p.marketplaceId ?? '')
+      // Literals, not parameters: a prepared query's parameters are all placeholders.
+      .where('offers.buyable', '=', sql.lit(1))
+      .where('offers.stock', '>', sql.lit(0))
+      .orderBy('offers.price_minor')
+      .orderBy('offers.id'),
+  );
+
+// The product page asks this on every view: compiled once per number of accessories (issue 11).
+const accessoryProductsQueries = new Map<number, ReturnType<typeof accessoryProductsQuery>>();
+
 /** The accessories' products with their cheapest buyable, in-stock offer in the marketplace. */
 export async function findAccessoryProducts(
   db: Kysely<Database>,
@@ -43,30 +78,14 @@ export async function findAccessoryProducts(
   marketplaceId: string,
 ): Promise<Map<string, AccessoryProductRow>> {
   if (asins.length === 0) return new Map();
-  const rows = await db
-    .selectFrom('products')
-    .innerJoin('offers', 'offers.asin', 'products.asin')
-    .select([
-      'products.asin',
-      'products.title',
-      'products.bullets',
-      'products.images',
-      'products.variation_label',
-      'products.product_group',
-      'offers.id as offer_id',
-      'offers.merchant_name',
-      'offers.price_minor',
-      'offers.list_price_minor',
-      'offers.currency_code',
-      'offers.max_order_quantity',
-    ])
-    .where('products.asin', 'in', [...asins])
-    .where('offers.marketplace_id', '=', marketplaceId)
-    .where('offers.buyable', '=', 1)
-    .where('offers.stock', '>', 0)
-    .orderBy('offers.price_minor')
-    .orderBy('offers.id')
-    .execute();
+  let query = accessoryProductsQueries.get(asins.length);
+  if (!query) {
+    query = accessoryProductsQuery(asins.length);
+    accessoryProductsQueries.set(asins.length, query);
+  }
+  const params: Record<string, string> = { marketplaceId };
+  for (const [i, asin] of [...asins].entries()) params[`asin${i}`] = asin;
+  const { rows } = await query(db, params);
   const byAsin = new Map<string, AccessoryProductRow>();
   for (const row of rows) {
     if (byAsin.has(row.asin)) continue;

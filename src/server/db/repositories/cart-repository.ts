@@ -1,8 +1,9 @@
-import { randomBytes } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import type { AdditionalParameters, CartApiItem } from '../../../shared/contracts/cart';
 import { preparedQuery } from '../prepared-query';
+import { timeOrderedHex } from '../row-ids';
 import type { CartItemRow, Database } from '../schema';
+import { moveBundleSavings, relinkBundleLine } from './bundle-repository';
 import { decodeStored, firstStoredImage, type StoredImage } from './stored-json';
 
 type Db = Kysely<Database>;
@@ -12,7 +13,10 @@ export type CartType = 'RETAIL' | 'FRESH';
 export type CartOwner = { type: 'session' | 'customer'; id: string };
 
 /** Cart line ids start with C (in cart), as the slider's id rule expects (SL: drop a leading C or S). */
-export const newCartItemId = () => `C${randomBytes(10).toString('hex').toUpperCase()}`;
+export const newCartItemId = () => `C${timeOrderedHex(20).toUpperCase()}`;
+
+/** A new cart's id. */
+export const newCartId = () => `cart-${timeOrderedHex(24)}`;
 
 const upsertCartQuery = preparedQuery(
   (
@@ -57,7 +61,7 @@ export async function ensureCart(
   now: number,
 ): Promise<string> {
   const { rows } = await upsertCartQuery(db, {
-    id: `cart-${randomBytes(12).toString('hex')}`,
+    id: newCartId(),
     marketplaceId,
     ownerType: owner.type,
     ownerId: owner.id,
@@ -97,14 +101,12 @@ const decodeLine = (row: CartItemRow): CartItem => ({
 
 const encode = (value: object | null): string | null => (value === null ? null : JSON.stringify(value));
 
+const cartLinesQuery = preparedQuery((db: Db, p: { cartId: string }) =>
+  db.selectFrom('cart_items').selectAll().where('cart_id', '=', p.cartId).orderBy('added_at').orderBy('id'),
+);
+
 export async function findCartLines(db: Db, cartId: string): Promise<CartItem[]> {
-  const rows = await db
-    .selectFrom('cart_items')
-    .selectAll()
-    .where('cart_id', '=', cartId)
-    .orderBy('added_at')
-    .orderBy('id')
-    .execute();
+  const { rows } = await cartLinesQuery(db, { cartId });
   return rows.map(decodeLine);
 }
 
@@ -199,13 +201,16 @@ export async function adoptAccessories(
 }
 
 /** The cart's lines that name `asin` as their page item: accessories waiting for it to be added. */
-export async function findLinesWaitingFor(db: Db, cartId: string, asin: string): Promise<CartItem[]> {
-  const rows = await db
+const linesWaitingQuery = preparedQuery((db: Db, p: { cartId: string; asin: string }) =>
+  db
     .selectFrom('cart_items')
     .selectAll()
-    .where('cart_id', '=', cartId)
-    .where('associated_item_id', '=', asin)
-    .execute();
+    .where('cart_id', '=', p.cartId)
+    .where('associated_item_id', '=', p.asin),
+);
+
+export async function findLinesWaitingFor(db: Db, cartId: string, asin: string): Promise<CartItem[]> {
+  const { rows } = await linesWaitingQuery(db, { cartId, asin });
   return rows.map(decodeLine);
 }
 
@@ -239,26 +244,37 @@ export async function deleteOfferLinesInCart(db: Db, cartId: string, offerId: st
 }
 
 /**
- * Removes the protection plans of device lines that went (issue 10 #3): a plan never outnumbers its
- * device, so without the device it goes too. Accessories stay, on their own.
+ * Removes the protection plans and add-on services of device lines that went (issue 10 #3, issue 12):
+ * they never outnumber their device, so without the device they go too. Accessories stay, on their own.
  */
 export async function deletePlansOf(db: Db, deviceLineIds: readonly string[]): Promise<void> {
   if (deviceLineIds.length === 0) return;
   await db
     .deleteFrom('cart_items')
     .where('associated_item_id', 'in', [...deviceLineIds])
-    .where('asin', 'in', db.selectFrom('product_protection_plans').select('plan_asin'))
+    .where((eb) =>
+      eb.or([
+        eb('asin', 'in', db.selectFrom('product_protection_plans').select('plan_asin')),
+        // An add-on service goes with its device too (issue 12).
+        eb('asin', 'in', db.selectFrom('service_products').select('asin')),
+      ]),
+    )
     .execute();
 }
 
-/** The protection plan lines tied to a device line (issue 10 #16: their quantity follows it). */
+/** The protection plan and add-on service lines tied to a device line (their quantity follows it). */
 export async function findPlansOf(db: Db, cartId: string, deviceLineId: string): Promise<CartItem[]> {
   const rows = await db
     .selectFrom('cart_items')
     .selectAll()
     .where('cart_id', '=', cartId)
     .where('associated_item_id', '=', deviceLineId)
-    .where('asin', 'in', db.selectFrom('product_protection_plans').select('plan_asin'))
+    .where((eb) =>
+      eb.or([
+        eb('asin', 'in', db.selectFrom('product_protection_plans').select('plan_asin')),
+        eb('asin', 'in', db.selectFrom('service_products').select('asin')),
+      ]),
+    )
     .execute();
   return rows.map(decodeLine);
 }
@@ -405,11 +421,14 @@ export async function mergeCarts(db: Db, from: CartOwner, to: CartOwner, now: nu
           custom_attributes: line.custom_attributes ?? same.custom_attributes,
         });
         same.quantity += line.quantity;
+        await relinkBundleLine(db, line.id, same.id);
       } else {
         await db.updateTable('cart_items').set({ cart_id: target }).where('id', '=', line.id).execute();
       }
       moved += line.quantity;
     }
+    // A bundle keeps its saving when its cart is merged (its lines moved or merged above).
+    await moveBundleSavings(db, cart.id, target);
     await db.deleteFrom('cart_items').where('cart_id', '=', cart.id).execute();
     await db.deleteFrom('carts').where('id', '=', cart.id).execute();
   }

@@ -97,3 +97,13 @@ export async function saveCheckoutDetails(
     await update.execute();
   }
 }
+
+/** Whether the customer has a business account (business-only offers are theirs to see and buy). */
+export async function isBusinessCustomer(db: Db, customerId: string): Promise<boolean> {
+  const row = await db
+    .selectFrom('customers')
+    .select('is_business')
+    .where('id', '=', customerId)
+    .executeTakeFirst();
+  return row?.is_business === 1;
+}

@@ -1,4 +1,4 @@
-import { type Kysely, sql } from 'kysely';
+import { type Kysely, PostgresAdapter, sql } from 'kysely';
 import { preparedQuery } from '../prepared-query';
 import type { Database, DealClaimRow, DealRow } from '../schema';
 import type { CartOwner } from './cart-repository';
@@ -46,6 +46,15 @@ export async function findDealByOffer(db: Db, offerId: string): Promise<DealWith
   return (await dealByOfferQuery(db, { offerId })).rows[0];
 }
 
+// Every product page asks this, deal or not: compiled once (issue 11).
+const currentDealsQuery = preparedQuery((db: Db, p: { asin: string; marketplaceId: string; now: number }) =>
+  dealWithOffer(db)
+    .where('deals.asin', '=', p.asin)
+    .where('deals.marketplace_id', '=', p.marketplaceId)
+    .where('deals.end_time', '>', p.now)
+    .orderBy('deals.end_time'),
+);
+
 /** The product's deals in a marketplace that have not ended, soonest ending first. */
 export async function findCurrentDeals(
   db: Db,
@@ -53,12 +62,7 @@ export async function findCurrentDeals(
   marketplaceId: string,
   now: number,
 ): Promise<DealWithOffer[]> {
-  return dealWithOffer(db)
-    .where('deals.asin', '=', asin)
-    .where('deals.marketplace_id', '=', marketplaceId)
-    .where('deals.end_time', '>', now)
-    .orderBy('deals.end_time')
-    .execute();
+  return (await currentDealsQuery(db, { asin, marketplaceId, now })).rows;
 }
 
 export type ClaimKey = { dealId: string; owner: CartOwner };
@@ -524,4 +528,139 @@ export async function findDealForClaim(
     claim,
     activity: { due: Boolean(Number(due)), waiting: Boolean(Number(waiting)) },
   };
+}
+
+// PostgreSQL runs a statement with data-modifying WITH clauses as one atomic write, so a new shopper's
+// claim is one round trip there, and the hot deal row is locked only while that statement commits,
+// not across the round trips of a transaction (decision 0021). SQLite has no such clauses; there the
+// claim runs as the transaction of single statements in the claim service, which costs no round trip.
+
+/** Whether a claim can be one statement on this database (PostgreSQL). */
+export const claimsInOneStatement = (db: Db): boolean => db.getExecutor().adapter instanceof PostgresAdapter;
+
+const UNIQUE_VIOLATION = '23505';
+const isUniqueViolation = (error: unknown) =>
+  typeof error === 'object' && error !== null && (error as { code?: unknown }).code === UNIQUE_VIOLATION;
+
+/**
+ * A shopper with no claim row on the deal takes `quantity` units and gets the deal's cart line, held
+ * until `expiresAt`, in one statement (PostgreSQL only, see claimsInOneStatement): units first, by the
+ * guarded update; the claim row, the cart and the line only if they were there. Answers 'no-units'
+ * when the deal had not enough (nothing written), and 'raced' when a claim row of the shopper appeared
+ * meanwhile (its key refuses the insert and the whole statement, units included, is undone).
+ * `accessoriesWaiting` says the cart holds accessories that name the deal's asin (to adopt next).
+ * The statement also writes the cart line: the one place outside the cart repository that does.
+ */
+export async function holdForNewShopper(
+  db: Db,
+  key: ClaimKey,
+  hold: {
+    quantity: number;
+    expiresAt: number;
+    cartId: string;
+    cartItemId: string;
+    marketplaceId: string;
+    asin: string;
+    offerId: string;
+    /** The line's stored additional parameters (JSON text), or null. */
+    parameters: string | null;
+    now: number;
+  },
+): Promise<
+  | { claimedUnits: number; totalUnits: number; cartId: string; accessoriesWaiting: boolean }
+  | 'no-units'
+  | 'raced'
+> {
+  const { dealId, owner } = key;
+  const { quantity, now } = hold;
+  try {
+    const { rows } = await sql<{
+      claimed_units: number;
+      total_units: number;
+      cart_id: string | null;
+      accessories_waiting: boolean | null;
+    }>`
+      with take as (
+        update deals set claimed_units = claimed_units + ${quantity}::integer
+        where id = ${dealId} and claimed_units + ${quantity}::integer <= total_units and end_time > ${now}::bigint
+        returning claimed_units, total_units
+      ), hold as (
+        insert into deal_claims (deal_id, owner_type, owner_id, status, held_units, waiting_units,
+          ordered_units, expires_at, waitlist_ticket, cart_item_id, claimed_at, updated_at)
+        select ${dealId}::text, ${owner.type}::text, ${owner.id}::text, 'HELD', ${quantity}::integer, 0, 0,
+          ${hold.expiresAt}::bigint, null, ${hold.cartItemId}::text, ${now}::bigint, ${now}::bigint
+        from take
+        returning deal_id
+      ), cart as (
+        insert into carts (id, marketplace_id, owner_type, owner_id, cart_type, created_at, updated_at)
+        select ${hold.cartId}::text, ${hold.marketplaceId}::text, ${owner.type}::text, ${owner.id}::text,
+          'RETAIL', ${now}::bigint, ${now}::bigint
+        from hold
+        on conflict (marketplace_id, owner_type, owner_id, cart_type)
+          do update set updated_at = excluded.updated_at
+        returning id
+      ), line as (
+        insert into cart_items (id, cart_id, asin, offer_id, quantity, additional_parameters,
+          custom_attributes, associated_item_id, added_at)
+        select ${hold.cartItemId}::text, cart.id, ${hold.asin}::text, ${hold.offerId}::text,
+          ${quantity}::integer, ${hold.parameters}::text, null, null, ${now}::bigint
+        from cart
+        returning cart_id
+      )
+      select take.claimed_units, take.total_units, line.cart_id,
+        exists (
+          select 1 from cart_items waiting
+          where waiting.cart_id = line.cart_id and waiting.associated_item_id = ${hold.asin}::text
+        ) as accessories_waiting
+      from take left join line on true
+    `.execute(db);
+    const row = rows[0];
+    if (!row) return 'no-units';
+    if (!row.cart_id) throw new Error('deal claim statement took units without writing the cart line');
+    return {
+      claimedUnits: row.claimed_units,
+      totalUnits: row.total_units,
+      cartId: row.cart_id,
+      accessoriesWaiting: row.accessories_waiting === true,
+    };
+  } catch (error) {
+    if (isUniqueViolation(error)) return 'raced';
+    throw error;
+  }
+}
+
+/**
+ * A shopper with no claim row on the deal joins its waitlist in one statement (PostgreSQL only): the
+ * next ticket and the WAITLISTED row, or nothing at all ('raced') when a claim row of the shopper
+ * appeared meanwhile, so no ticket is ever skipped.
+ */
+export async function waitForNewShopper(
+  db: Db,
+  key: ClaimKey,
+  entry: { quantity: number; until: number; now: number },
+): Promise<{ ticket: number; served: number } | 'raced'> {
+  const { dealId, owner } = key;
+  try {
+    const { rows } = await sql<{ waitlist_tickets: number; waitlist_served: number }>`
+      with ticket as (
+        update deals set waitlist_tickets = waitlist_tickets + 1
+        where id = ${dealId}
+        returning waitlist_tickets, waitlist_served
+      ), entry as (
+        insert into deal_claims (deal_id, owner_type, owner_id, status, held_units, waiting_units,
+          ordered_units, expires_at, waitlist_ticket, cart_item_id, claimed_at, updated_at)
+        select ${dealId}::text, ${owner.type}::text, ${owner.id}::text, 'WAITLISTED', 0, ${entry.quantity}::integer,
+          0, ${entry.until}::bigint, ticket.waitlist_tickets, null, ${entry.now}::bigint, ${entry.now}::bigint
+        from ticket
+        returning deal_id
+      )
+      select ticket.waitlist_tickets, ticket.waitlist_served from ticket join entry on true
+    `.execute(db);
+    const row = rows[0];
+    if (!row) throw new Error(`deal ${dealId} is gone`);
+    return { ticket: Number(row.waitlist_tickets), served: Number(row.waitlist_served) };
+  } catch (error) {
+    if (isUniqueViolation(error)) return 'raced';
+    throw error;
+  }
 }

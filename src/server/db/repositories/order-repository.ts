@@ -59,6 +59,8 @@ export async function findOrder(db: Db, orderId: string) {
       'order_items.offer_id',
       'order_items.quantity',
       'order_items.unit_price_minor',
+      'order_items.parent_item_id',
+      'order_items.line_total_minor',
       'products.title',
       'products.images',
     ])

@@ -72,32 +72,22 @@ export async function findProductWithOffers(
   const { rows } = await productWithOffersQuery(db, { asin, marketplaceId });
   const first = rows[0];
   if (!first) return undefined;
-  const {
-    offer_id: _id,
-    offer_marketplace_id: _m,
-    offer_merchant_id: _mi,
-    offer_merchant_name: _mn,
-    offer_condition_type: _c,
-    offer_price_minor: _p,
-    offer_list_price_minor: _l,
-    offer_currency_code: _cc,
-    offer_stock: _s,
-    offer_min_order_quantity: _min,
-    offer_max_order_quantity: _max,
-    offer_buyable: _b,
-    offer_updated_at: _u,
-    images,
-    bullets,
-    reviews,
-    accessories,
-    ...columns
-  } = first;
+  // Built field by field: an object rest over a 26-column row was a tenth of a product read (issue 11).
+  const { accessories } = first;
   let block: ProductAccessories | null | undefined;
   const product: ProductRecord = {
-    ...columns,
-    images: JSON.parse(images) as StoredImage[],
-    bullets: JSON.parse(bullets) as string[],
-    reviews: JSON.parse(reviews) as ProductRecord['reviews'],
+    asin: first.asin,
+    title: first.title,
+    brand: first.brand,
+    product_group: first.product_group,
+    family_id: first.family_id,
+    variation_label: first.variation_label,
+    description: first.description,
+    created_at: first.created_at,
+    updated_at: first.updated_at,
+    images: JSON.parse(first.images) as StoredImage[],
+    bullets: JSON.parse(first.bullets) as string[],
+    reviews: JSON.parse(first.reviews) as ProductRecord['reviews'],
     accessories: () => {
       block ??= accessories ? (JSON.parse(accessories) as ProductAccessories) : null;
       return block;
@@ -169,6 +159,7 @@ export function tiersOf(rows: readonly QuantityTierRow[]): Tier[] {
     minimumQuantity: t.minimum_quantity,
     priceMinor: t.price_minor,
     hidden: t.hidden === 1,
+    percentOffBasisPoints: t.percent_off_bp ?? null,
   }));
 }
 

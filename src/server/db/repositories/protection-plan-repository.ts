@@ -1,4 +1,5 @@
 import type { Kysely } from 'kysely';
+import { preparedQuery } from '../prepared-query';
 import type { Database } from '../schema';
 
 /** The protection plan offered with the product's lightning deal (DEAL-004), if any. */
@@ -25,13 +26,16 @@ export async function findPlanAsins(db: Kysely<Database>, asins: readonly string
   return new Set(rows.map((row) => row.plan_asin));
 }
 
-/** The products a protection plan covers (issue 10 #3: a plan goes with one of them). */
-export async function findPlanDevices(db: Kysely<Database>, planAsin: string): Promise<string[]> {
-  const rows = await db
+const planDevicesQuery = preparedQuery((db: Kysely<Database>, p: { planAsin: string }) =>
+  db
     .selectFrom('product_protection_plans')
     .select('asin')
-    .where('plan_asin', '=', planAsin)
-    .orderBy('asin')
-    .execute();
+    .where('plan_asin', '=', p.planAsin)
+    .orderBy('asin'),
+);
+
+/** The products a protection plan covers (issue 10 #3: a plan goes with one of them). */
+export async function findPlanDevices(db: Kysely<Database>, planAsin: string): Promise<string[]> {
+  const { rows } = await planDevicesQuery(db, { planAsin });
   return rows.map((row) => row.asin);
 }

@@ -3,6 +3,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { DEFAULT_MARKETPLACE_ID } from '../../../shared/marketplaces';
 import { handleBuyBox } from '../../services/buy-box/handle-buy-box';
+import { DELIVERY_ZIP_COOKIE } from '../../services/delivery/delivery-cookies';
 
 // The buy box as a plain form: which submit button was pressed decides add to cart or buy now.
 // Loose: accessory upsells ride along as asin.{i}, offeringID.{i}, quantity.{i} and custom-name/value.{i}.{m}.
@@ -34,6 +35,8 @@ export const handleBuyBoxRoutes: FastifyPluginAsyncZod = async (app) => {
       marketplaceId: DEFAULT_MARKETPLACE_ID,
       session: request.session,
       now: app.clock(),
+      ref: (request.params as { ref?: string } | undefined)?.ref ?? null,
+      zip: request.cookies[DELIVERY_ZIP_COOKIE] ?? (await request.session.customer())?.postalCode ?? null,
     });
     // Stock changed: product answers cached in this process must not show the old availability.
     if (outcome.orderPlaced) app.productCache.clear();

@@ -3,6 +3,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { CART_ADD_ITEMS_RESPONSE_TYPE } from '../../../shared/cart-constants';
 import {
+  addItemsRefusal,
   addItemsRequest,
   addItemsResponse,
   addToCartFormResponse,
@@ -63,7 +64,7 @@ export const cartRoutes: FastifyPluginAsyncZod = async (app) => {
         params: marketplaceParams,
         querystring: addItemsQuery,
         body: addItemsRequest,
-        response: { 200: addItemsResponse, ...cartErrors },
+        response: { 200: addItemsResponse, ...cartErrors, 422: addItemsRefusal },
       },
       preValidation: async (request, reply) => {
         const type = request.headers['content-type'] ?? '';
@@ -93,6 +94,21 @@ export const cartRoutes: FastifyPluginAsyncZod = async (app) => {
         app.clock(),
       );
       app.metrics.cartAdds.inc({ api: 'cart-api', outcome: result.ok ? 'added' : result.problem.code });
+      // OFR-013: a refused line (422) still tells the page the cart's count, so it can show it.
+      if (!result.ok && result.status === 422) {
+        const count = await countCartUnits(app.store.db, owner, marketplace.marketplaceId, [
+          'RETAIL',
+          'FRESH',
+        ]);
+        return reply.code(422).send({
+          error: {
+            code: result.problem.code,
+            message: result.problem.message,
+            ...(result.problem.field ? { field: result.problem.field } : {}),
+          },
+          entity: { items: [], count: { type: 'cart.count/v1' as const, entity: { items: count } } },
+        });
+      }
       if (!result.ok)
         return sendError(
           reply,

@@ -19,6 +19,27 @@ const TOPICS: Record<string, { title: string; paragraphs: string[] }> = {
       'You need a credit or debit card that stays valid for the whole plan. Each unit you buy gets its own plan, and you can pay off the rest at any time from your orders.',
     ],
   },
+  'repeat-delivery': {
+    title: 'Repeat Delivery',
+    paragraphs: [
+      'Repeat Delivery brings your grocery staples on a schedule: every week, or every 2, 3, 4, 6 or 8 weeks. Add an item from its page with Add to Repeat Delivery.',
+      'Change how many you get and how often from the item’s page at any time; the next delivery date follows your choice. Skip a delivery when you do not need it, and the next one moves on by one schedule.',
+    ],
+  },
+  'quantity-discounts': {
+    title: 'Quantity discounts for business customers',
+    paragraphs: [
+      'Business customers pay less per unit as their order grows: the price table beside the quantity shows each tier, and the price you see for a quantity is the price the cart charges.',
+      'Need a price for a larger or recurring order? Write to business-pricing@northwind.example with the item, the quantity and how often you order, and a buyer will answer within one business day.',
+    ],
+  },
+  'bulk-orders': {
+    title: 'Bulk orders',
+    paragraphs: [
+      'For orders above the largest tier, ask for a bulk quote: we confirm the price, the stock and the delivery dates before you commit.',
+      'Bulk orders can be split across sellers and delivered in several shipments; each shipment is invoiced on its own.',
+    ],
+  },
   'secure-payments': {
     title: 'Secure payments',
     paragraphs: [

@@ -2,6 +2,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { DEFAULT_MARKETPLACE_ID, marketplaceById } from '../../../shared/marketplaces';
+import { pageLanguageFrom } from '../../../shared/page-languages';
 import { deviceOf } from '../../plugins/device';
 import type { ClientAssets } from '../../render/client-assets';
 import { productJsonLd } from '../../render/product-json-ld';
@@ -41,6 +42,9 @@ export const pageRoutes: FastifyPluginAsyncZod<{ assets?: ClientAssets }> = asyn
       return app.renderNotFound(request, reply);
     }
     const row = lookup.product;
+    const query = new URLSearchParams(request.url.split('?')[1] ?? '');
+    // ?language=es_US shows the page in a language the store knows (the grocery fallback modal, GRO-035).
+    const language = pageLanguageFrom(query.get('language'), marketplace.language);
     const data = await assembleProductPage(
       app.store.db,
       {
@@ -56,10 +60,11 @@ export const pageRoutes: FastifyPluginAsyncZod<{ assets?: ClientAssets }> = asyn
       {
         shopper: await shopperView(app, request),
         refTag: ref ?? null,
-        query: new URLSearchParams(request.url.split('?')[1] ?? ''),
+        query,
         log: request.log,
       },
     );
+    data.language = language;
     const description = row.description || data.product.bullets[0] || data.product.title;
     return sendPage(
       request,
@@ -69,7 +74,7 @@ export const pageRoutes: FastifyPluginAsyncZod<{ assets?: ClientAssets }> = asyn
         title: `${data.product.title} | Northwind Market`,
         description,
         canonicalPath: `/dp/${asin}`,
-        language: marketplace.language,
+        language,
         ...(data.product.images[0] ? { image: data.product.images[0].url } : {}),
         jsonLd: productJsonLd(data.product, description, `${request.protocol}://${request.host}`),
       },

@@ -7,15 +7,21 @@ const US = 'ATVPDKIKX0DER';
 describe.each(dialects)('product API on %s', (dialect) => {
   let ctx: TestContext;
   let shopper: Shopper;
+  let business: Shopper;
   beforeAll(async () => {
     ctx = await createTestApp(dialect);
     shopper = new Shopper(ctx.app);
     await shopper.visit();
+    business = new Shopper(ctx.app);
+    await business.signIn('business@example.com', 'business-demo');
   });
   afterAll(() => ctx?.close());
 
   const get = (path: string) =>
     shopper.request({ method: 'GET', url: `/api/marketplaces/${US}/products/${path}` });
+  // Business-only offers (B2B_NEW, CUSTOM_OFFER) are shown to business customers only (decision 0022).
+  const getAsBusiness = (path: string) =>
+    business.request({ method: 'GET', url: `/api/marketplaces/${US}/products/${path}` });
 
   test('answers the product with images, title, price, reviews summary, bullets, quantity, call to action and availability', async () => {
     const response = await get('B0PDPSPK01');
@@ -61,26 +67,27 @@ describe.each(dialects)('product API on %s', (dialect) => {
   });
 
   test('BIZ-047 itemQuantity prices the quantity by tier and merchantId picks the seller', async () => {
-    const all = (await get('B0PDPPAP01?expand=price,quantity')).json().entity.buyingOptions;
+    const all = (await getAsBusiness('B0PDPPAP01?expand=price,quantity')).json().entity.buyingOptions;
     expect(all.map((o: { type: string }) => o.type).sort()).toEqual(['B2B_NEW', 'CUSTOM_OFFER', 'NEW']);
     const b2b = all.find((o: { type: string }) => o.type === 'B2B_NEW');
-    const one = (await get(`B0PDPPAP01?expand=price&merchantId=${b2b.merchant.merchantId}`)).json().entity
-      .buyingOptions;
+    const one = (await getAsBusiness(`B0PDPPAP01?expand=price&merchantId=${b2b.merchant.merchantId}`)).json()
+      .entity.buyingOptions;
     expect(one).toHaveLength(1);
     const many = (
-      await get(`B0PDPPAP01?expand=price&merchantId=${b2b.merchant.merchantId}&itemQuantity=50`)
+      await getAsBusiness(`B0PDPPAP01?expand=price&merchantId=${b2b.merchant.merchantId}&itemQuantity=50`)
     ).json().entity.buyingOptions[0];
     expect(many.price.priceToPay.amount).toBeLessThan(one[0].price.priceToPay.amount);
   });
 
   test('BIZ-049 BIZ-050 the quantity pricing table pages through nextPage URLs and a page past the end is a 404', async () => {
-    const first = (await get('B0PDPPAP01?expand=quantityPricingTable&buyingOptionTypes=B2B_NEW')).json()
-      .entity.buyingOptions[0];
+    const first = (
+      await getAsBusiness('B0PDPPAP01?expand=quantityPricingTable&buyingOptionTypes=B2B_NEW')
+    ).json().entity.buyingOptions[0];
     const tiers = [...first.quantityPricingTable.tiers];
     let next: string | undefined = first.quantityPricingTable.nextPage?.resource.url;
     let pages = 1;
     while (next) {
-      const page = await shopper.request({ method: 'GET', url: next });
+      const page = await business.request({ method: 'GET', url: next });
       expect(page.statusCode).toBe(200);
       const table = page.json().entity.buyingOptions[0].quantityPricingTable;
       tiers.push(...table.tiers);
@@ -95,7 +102,7 @@ describe.each(dialects)('product API on %s', (dialect) => {
       priceMessage: expect.stringMatching(/^\$\d+\.\d{2}\/unit$/),
       hidden: false,
     });
-    const past = await get(
+    const past = await getAsBusiness(
       `B0PDPPAP01?expand=quantityPricingTable&buyingOptionTypes=B2B_NEW&page=${pages + 1}`,
     );
     expect(past.statusCode).toBe(404);

@@ -8,7 +8,7 @@ import { deviceOf } from '../../plugins/device';
 import { sendError } from '../../plugins/errors';
 import { withDealDetails } from '../../services/deals/deal-view';
 import { accessoriesSliceFor } from '../../services/products/product-page';
-import { readProduct } from '../../services/products/product-view';
+import { type ProductViewer, readProduct } from '../../services/products/product-view';
 
 const MESSAGES = {
   unknown_marketplace: 'unknown marketplaceId',
@@ -18,6 +18,12 @@ const MESSAGES = {
 
 export const productRoutes: FastifyPluginAsyncZod = async (app) => {
   const cache = app.productCache;
+  const viewerOf = async (request: {
+    session: { customer(): Promise<{ id: string; isBusiness: boolean } | null> };
+  }): Promise<ProductViewer> => {
+    const customer = await request.session.customer();
+    return { business: customer?.isBusiness === true, customerId: customer?.id ?? null };
+  };
 
   app.get(
     '/api/marketplaces/:marketplaceId/products/:asin',
@@ -34,9 +40,12 @@ export const productRoutes: FastifyPluginAsyncZod = async (app) => {
       const { marketplaceId, asin } = request.params;
       // DEAL-036: deal answers carry the caller's own status, so they never share the cache.
       if (request.query.buyingOptionTypes?.includes('LIGHTNING_DEAL')) {
-        const result = await readProduct(app.store.db, marketplaceId, asin, request.query);
-        if (!result.found) return sendError(reply, 404, result.reason, MESSAGES[result.reason]);
         const customer = await request.session.customer();
+        const result = await readProduct(app.store.db, marketplaceId, asin, request.query, {
+          business: customer?.isBusiness === true,
+          customerId: customer?.id ?? null,
+        });
+        if (!result.found) return sendError(reply, 404, result.reason, MESSAGES[result.reason]);
         reply.header('cache-control', 'private, no-store');
         return withDealDetails(app.store.db, result.body, marketplaceById(marketplaceId) as Marketplace, {
           owner: await request.session.cartOwner(),
@@ -45,13 +54,23 @@ export const productRoutes: FastifyPluginAsyncZod = async (app) => {
           now: app.clock(),
         });
       }
+      // Only answers that are the same for everyone are cached: never a priced quantity (it carries the
+      // caller's coupon) and never a product with business-only offers (only business customers see them).
+      const shared = request.query.itemQuantity === undefined;
       const key = `${marketplaceId}|${asin}|${request.url.split('?')[1] ?? ''}`;
-      const cached = cache.get(key);
-      // A string with a JSON content type goes out as it is, without serializing again.
+      const cached = shared ? cache.get(key) : undefined;
+      // Bytes with a JSON content type go out as they are: no serializing, no UTF-8 encoding again.
       if (cached) return reply.type('application/json; charset=utf-8').send(cached as never);
-      const result = await readProduct(app.store.db, marketplaceId, asin, request.query);
+      const result = await readProduct(
+        app.store.db,
+        marketplaceId,
+        asin,
+        request.query,
+        await viewerOf(request),
+      );
       if (!result.found) return sendError(reply, 404, result.reason, MESSAGES[result.reason]);
-      cache.set(key, JSON.stringify(result.body));
+      if (!shared || result.businessOffers) reply.header('cache-control', 'private, no-store');
+      else if (cache.enabled) cache.set(key, Buffer.from(JSON.stringify(result.body)));
       return result.body;
     },
   );

@@ -7,6 +7,7 @@ import { findSavedCheckout } from '../../db/repositories/customer-repository';
 import { findOffer } from '../../db/repositories/product-repository';
 import type { Customer } from '../../db/repositories/session-repository';
 import type { Database } from '../../db/schema';
+import { buyBoxServices } from '../add-on-services/buy-box-services';
 import { addCartItems } from '../cart/add-cart-items';
 import { placeOrder } from '../checkout/place-order';
 import { buyBoxUpsells } from './buy-box-upsells';
@@ -52,6 +53,10 @@ export async function handleBuyBox(
     marketplaceId: string;
     session: { customer(): Promise<Customer | null>; cartOwner(): Promise<CartOwner> };
     now: number;
+    /** The ref the form posted to (vas_dphbb_{asin}_{serviceAsin} adds that service, VAS-032). */
+    ref?: string | null;
+    /** The shopper's postal code: a service named by the ref is bought at its offer there. */
+    zip?: string | null;
   },
 ): Promise<BuyBoxOutcome> {
   const { form, marketplaceId } = input;
@@ -64,8 +69,18 @@ export async function handleBuyBox(
       location: `/dp/${encodeURIComponent(form.ASIN)}?${new URLSearchParams({ 'purchase-problem': 'below_min_order_quantity' })}`,
     };
   }
-  const upsells = await buyBoxUpsells(db, marketplaceId, form);
-  if (!upsells.ok) return { location: cartError(upsells.message) };
+  const accessories = await buyBoxUpsells(db, marketplaceId, form);
+  if (!accessories.ok) return { location: cartError(accessories.message) };
+  // Add-on services ride along as children of the page item (issue 12).
+  const services = await buyBoxServices(db, {
+    form,
+    ref: input.ref ?? null,
+    marketplaceId,
+    zip: input.zip ?? null,
+    alreadyCarried: accessories.items.map((item) => item.asin),
+  });
+  if (!services.ok) return { location: cartError(services.message) };
+  const upsells = { items: [...accessories.items, ...services.items] };
   const oneClick = form['submit.one-click'] !== undefined;
   if (oneClick) {
     const customer = await input.session.customer();

@@ -1,7 +1,10 @@
 import type { Kysely } from 'kysely';
+import { checkServiceQuantity, deviceLineFor } from '../../../domain/add-on-services/service-lines';
+import { offerVisibleTo } from '../../../domain/business/business-offers';
 import { checkCartLine, type LineProblem } from '../../../domain/cart/cart-line-rules';
 import { checkPlanQuantity } from '../../../domain/cart/protection-plan';
 import type { CartApiItem } from '../../../shared/contracts/cart';
+import { findServiceDevices } from '../../db/repositories/add-on-service-repository';
 import {
   adoptAccessories,
   type CartOwner,
@@ -13,6 +16,8 @@ import {
   newCartItemId,
   updateCartLine,
 } from '../../db/repositories/cart-repository';
+import { isBusinessCustomer } from '../../db/repositories/customer-repository';
+import { isGroceryProduct } from '../../db/repositories/fresh-cart-repository';
 import { findOffer } from '../../db/repositories/product-repository';
 import { findPlanDevices } from '../../db/repositories/protection-plan-repository';
 import type { Database } from '../../db/schema';
@@ -75,6 +80,25 @@ export async function addCartItems(
             field: `items.${index}.offerListingId`,
           });
         }
+        // Fresh and retail carts never mix (issue 15): a grocery item goes to the fresh cart only.
+        if (cartType === 'RETAIL' && (await isGroceryProduct(trx, offer.asin))) {
+          throw new LineRefused(422, {
+            code: 'grocery_item',
+            message: `asin ${offer.asin} is sold by grocery stores; add it to the fresh cart`,
+            field: `items.${index}.asin`,
+          });
+        }
+        // Business prices are for business customers only (decision 0022).
+        if (
+          !offerVisibleTo(offer.condition_type, false) &&
+          !(owner.type === 'customer' && (await isBusinessCustomer(trx, owner.id)))
+        ) {
+          throw new LineRefused(422, {
+            code: 'business_customers_only',
+            message: `offer ${offer.id} is sold to business customers only`,
+            field: `items.${index}.offerListingId`,
+          });
+        }
         let association = associatedLine(
           item.additionalParameters?.itemAssociation?.associatedItemId ?? null,
           added,
@@ -108,6 +132,31 @@ export async function addCartItems(
             });
           }
           association = device.id;
+        } else {
+          const serviceDevices = await findServiceDevices(trx, offer.asin);
+          if (serviceDevices.length > 0) {
+            // An add-on service is a child of its device (issue 12): the line it names, else a line of a
+            // device that offers it, one with room first; never more of it than of the device.
+            const held = (deviceId: string) =>
+              lines
+                .filter((l) => l.asin === offer.asin && l.associated_item_id === deviceId)
+                .reduce((sum, l) => sum + l.quantity, 0);
+            const device = deviceLineFor(lines, serviceDevices, association, held);
+            const problem = checkServiceQuantity({
+              serviceAsin: offer.asin,
+              deviceQuantity: device?.quantity ?? null,
+              held: device ? held(device.id) : 0,
+              adding: item.quantity,
+            });
+            if (problem || !device) {
+              throw new LineRefused(422, {
+                code: problem?.code ?? 'service_without_device',
+                message: problem?.message ?? `service ${offer.asin} needs its device in the cart`,
+                field: `items.${index}.quantity`,
+              });
+            }
+            association = device.id;
+          }
         }
         const held = lines.filter((l) => l.offer_id === offer.id).reduce((sum, l) => sum + l.quantity, 0);
         const problem = checkCartLine(

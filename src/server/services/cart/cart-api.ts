@@ -7,6 +7,7 @@ import type { Marketplace } from '../../../shared/marketplaces';
 import { toPrice } from '../../../shared/money/price-format';
 import type { CartOwner, CartType } from '../../db/repositories/cart-repository';
 import type { Database } from '../../db/schema';
+import { bundleSavingsOf } from '../bundles/cart-savings';
 import { type AddResult, addCartItems } from './add-cart-items';
 import { cartCouponDiscounts, discountViews, pricedCartLines } from './cart-lines';
 
@@ -50,7 +51,8 @@ export async function cartSummary(
   const money = (minor: number) => toPrice(minor, marketplace.currencyCode, marketplace.priceFormat);
   // Clipped coupons come off the retail cart, which is what checkout orders (issue 10 #1).
   const retail = priced.lines.filter((line) => line.cart_type === 'RETAIL');
-  const coupons = await cartCouponDiscounts(db, owner, retail);
+  // A bundle's saving is a line of its own beside the coupons (BDL).
+  const coupons = [...(await bundleSavingsOf(db, retail)), ...(await cartCouponDiscounts(db, owner, retail))];
   return {
     type: 'cart.summary/v1',
     entity: {

@@ -3,12 +3,14 @@ import { groupUnderParents } from '../../../domain/cart/cart-line-order';
 import {
   type CouponDiscount,
   couponDiscounts,
+  discountLabel,
   totalAfterDiscounts,
 } from '../../../domain/pricing/coupon-discounts';
 import { type PricedLines, priceCartLines } from '../../../domain/pricing/price-cart-lines';
 import type { DiscountView, OrderLineView } from '../../../shared/contracts/pages/order-lines';
 import type { Marketplace } from '../../../shared/marketplaces';
 import { toPrice } from '../../../shared/money/price-format';
+import { findServiceAsins } from '../../db/repositories/add-on-service-repository';
 import { findUnusedCoupons } from '../../db/repositories/buy-box-repository';
 import {
   type CartLine,
@@ -19,6 +21,7 @@ import {
 import { findTiers, tiersOf } from '../../db/repositories/product-repository';
 import { findPlanAsins } from '../../db/repositories/protection-plan-repository';
 import type { Database } from '../../db/schema';
+import { bundleSavingsOf } from '../bundles/cart-savings';
 
 type Db = Kysely<Database>;
 
@@ -60,6 +63,7 @@ export function discountViews(
 ): DiscountView[] {
   return discounts.map((discount) => ({
     description: discount.description,
+    label: discountLabel(discount),
     amount: toPrice(discount.amountMinor, marketplace.currencyCode, marketplace.priceFormat),
   }));
 }
@@ -83,9 +87,18 @@ export async function cartLineViews(
   marketplace: Marketplace,
 ): Promise<CartLineViews> {
   const priced = await pricedCartLines(db, owner, marketplace.marketplaceId, ['RETAIL']);
-  const plans = await findPlanAsins(db, [...new Set(priced.lines.map((line) => line.asin))]);
+  const asins = [...new Set(priced.lines.map((line) => line.asin))];
+  // Plans and add-on services follow their device: no quantity choice of their own (issue 12).
+  const [planAsins, serviceAsins] = await Promise.all([
+    findPlanAsins(db, asins),
+    findServiceAsins(db, asins),
+  ]);
+  const plans = new Set([...planAsins, ...serviceAsins]);
   const money = (minor: number, currency: string) => toPrice(minor, currency, marketplace.priceFormat);
-  const discounts = await cartCouponDiscounts(db, owner, priced.lines);
+  const discounts = [
+    ...(await bundleSavingsOf(db, priced.lines)),
+    ...(await cartCouponDiscounts(db, owner, priced.lines)),
+  ];
   const lines = priced.lines.map((line) => ({
     id: line.id,
     asin: line.asin,

@@ -2,6 +2,7 @@ import type { Kysely } from 'kysely';
 import { checkCartLine, shopperMessage } from '../../../domain/cart/cart-line-rules';
 import { checkPlanQuantity, planQuantityAfterDeviceChange } from '../../../domain/cart/protection-plan';
 import type { Marketplace } from '../../../shared/marketplaces';
+import { findServiceDevices } from '../../db/repositories/add-on-service-repository';
 import {
   type CartOwner,
   deleteCartLine,
@@ -77,7 +78,10 @@ export async function changeCartLine(
   const device = line.associated_item_id
     ? await findCartLine(db, cartId, line.associated_item_id)
     : undefined;
-  if (device && (await findPlanDevices(db, line.asin)).includes(device.asin)) {
+  const devicesOfLine = device
+    ? [...(await findPlanDevices(db, line.asin)), ...(await findServiceDevices(db, line.asin))]
+    : [];
+  if (device && devicesOfLine.includes(device.asin)) {
     const planProblem = checkPlanQuantity({
       planAsin: line.asin,
       deviceQuantity: device.quantity,

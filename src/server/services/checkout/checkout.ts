@@ -1,4 +1,5 @@
 import type { Kysely } from 'kysely';
+import { groupUnderParents } from '../../../domain/cart/cart-line-order';
 import { shopperMessage } from '../../../domain/cart/cart-line-rules';
 import { orderSummary, PAY_ON_DELIVERY, type SummaryLine } from '../../../domain/checkout/order-summary';
 import {
@@ -6,15 +7,17 @@ import {
   checkShippingAddress,
   type ShippingAddress,
 } from '../../../domain/checkout/shipping-address';
-import { totalAfterDiscounts } from '../../../domain/pricing/coupon-discounts';
+import { discountLabel, totalAfterDiscounts } from '../../../domain/pricing/coupon-discounts';
 import type { PriceDto } from '../../../shared/contracts/common';
 import type { CheckoutPageData } from '../../../shared/contracts/pages/checkout-page';
 import type { OrderConfirmationPageData } from '../../../shared/contracts/pages/order-confirmation-page';
 import type { Marketplace } from '../../../shared/marketplaces';
 import { toPrice } from '../../../shared/money/price-format';
+import { findServiceAsins } from '../../db/repositories/add-on-service-repository';
 import type { CartOwner } from '../../db/repositories/cart-repository';
 import { findSavedCheckout, saveCheckoutDetails } from '../../db/repositories/customer-repository';
 import { findLastShippingAddress, findOrder } from '../../db/repositories/order-repository';
+import { findPlanAsins } from '../../db/repositories/protection-plan-repository';
 import type { Customer } from '../../db/repositories/session-repository';
 import type { Database } from '../../db/schema';
 import { cartCouponDiscounts, cartLineViews, discountViews } from '../cart/cart-lines';
@@ -95,18 +98,21 @@ export async function checkoutOrder(
   const { marketplace, buyNow } = input;
   const money = (minor: number) => toPrice(minor, marketplace.currencyCode, marketplace.priceFormat);
   const paymentMethod = (await findSavedCheckout(db, input.customer.id)).paymentMethod ?? PAY_ON_DELIVERY;
-  const totals = (itemsMinor: number, discounts: readonly { description: string; amountMinor: number }[]) =>
+  const totals = (
+    itemsMinor: number,
+    discounts: readonly { promotionId: string; description: string; amountMinor: number }[],
+  ) =>
     summaryView(
       orderSummary({
         itemsMinor,
-        discounts: discounts.map((d) => ({ label: `Coupon: ${d.description}`, amountMinor: d.amountMinor })),
+        discounts: discounts.map((d) => ({ label: discountLabel(d), amountMinor: d.amountMinor })),
         prime: input.customer.isPrime,
         state: input.address.state,
       }),
       marketplace,
     );
   if (buyNow) {
-    const one = await buyNowLineView(db, marketplace.marketplaceId, buyNow);
+    const one = await buyNowLineView(db, marketplace.marketplaceId, buyNow, input.customer.isBusiness);
     if (!one) return undefined;
     const discounts = await cartCouponDiscounts(db, await input.owner(), [
       { asin: one.line.asin, lineTotalMinor: one.subtotalMinor },
@@ -174,6 +180,7 @@ export async function placeCheckoutOrder(
       offerListingId: l.offerListingId,
       quantity: l.quantity,
       cartLineId: l.id,
+      parentCartLineId: l.parentLineId ?? null,
     }));
   }
   const saved = await findSavedCheckout(db, input.customer.id);
@@ -206,22 +213,34 @@ export async function orderConfirmation(
   const { marketplace } = input;
   const money = (minor: number) => toPrice(minor, marketplace.currencyCode, marketplace.priceFormat);
   const delivery = new Date(found.order.created_at + DELIVERY_DAYS * 24 * 60 * 60 * 1000);
+  const asins = [...new Set(found.items.map((item) => item.asin))];
+  const [plans, services] = await Promise.all([findPlanAsins(db, asins), findServiceAsins(db, asins)]);
+  const followers = new Set([...plans, ...services]);
   return {
     orderId: found.order.id,
-    lines: found.items.map((item) => ({
-      id: item.id,
-      asin: item.asin,
-      offerListingId: item.offer_id,
-      title: item.title,
-      image: item.image ? { url: item.image.src, altText: item.image.alt } : null,
-      unitPrice: money(item.unit_price_minor),
-      lineTotal: money(item.unit_price_minor * item.quantity),
-      quantity: item.quantity,
-      minQuantity: 1,
-      maxQuantity: item.quantity,
-    })),
+    lines: groupUnderParents(
+      found.items.map((item) => ({
+        id: item.id,
+        asin: item.asin,
+        offerListingId: item.offer_id,
+        title: item.title,
+        image: item.image ? { url: item.image.src, altText: item.image.alt } : null,
+        unitPrice: money(item.unit_price_minor),
+        lineTotal: money(item.line_total_minor ?? item.unit_price_minor * item.quantity),
+        quantity: item.quantity,
+        minQuantity: 1,
+        maxQuantity: item.quantity,
+        // A service or plan bought with a device shows under it (issue 12).
+        parentLineId: item.parent_item_id,
+        protectionPlan: item.parent_item_id !== null && followers.has(item.asin),
+      })),
+    ),
     subtotal: money(found.order.subtotal_minor),
-    discounts: found.discounts.map((d) => ({ description: d.description, amount: money(d.amount_minor) })),
+    discounts: found.discounts.map((d) => ({
+      description: d.description,
+      label: discountLabel({ promotionId: d.promotion_id, description: d.description }),
+      amount: money(d.amount_minor),
+    })),
     ...summaryView(storedSummary(found.order, found.discounts), marketplace),
     paymentMethod: found.order.payment_method,
     address: found.order.shipping_address ?? { fullName: '', line1: '', city: '', state: '', postalCode: '' },
@@ -241,7 +260,11 @@ function storedSummary(
 ): { lines: SummaryLine[]; totalMinor: number } {
   const lines: SummaryLine[] = [{ kind: 'items', label: 'Items:', amountMinor: order.subtotal_minor }];
   for (const d of discounts)
-    lines.push({ kind: 'discount', label: `Coupon: ${d.description}`, amountMinor: -d.amount_minor });
+    lines.push({
+      kind: 'discount',
+      label: discountLabel({ promotionId: d.promotion_id, description: d.description }),
+      amountMinor: -d.amount_minor,
+    });
   if (order.total_minor === null) {
     const coupons = discounts.map((d) => ({
       promotionId: d.promotion_id,

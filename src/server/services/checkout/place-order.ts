@@ -1,18 +1,32 @@
 import type { Kysely } from 'kysely';
+import { offerVisibleTo } from '../../../domain/business/business-offers';
 import { checkCartLine, type LineProblem } from '../../../domain/cart/cart-line-rules';
 import { orderSummary } from '../../../domain/checkout/order-summary';
 import type { ShippingAddress } from '../../../domain/checkout/shipping-address';
-import { couponDiscounts, totalAfterDiscounts } from '../../../domain/pricing/coupon-discounts';
+import {
+  couponDiscounts,
+  discountLabel,
+  totalAfterDiscounts,
+} from '../../../domain/pricing/coupon-discounts';
 import { priceCartLines } from '../../../domain/pricing/price-cart-lines';
 import { findUnusedCoupons, markCouponUsed } from '../../db/repositories/buy-box-repository';
 import { deleteOrderedCartLine } from '../../db/repositories/cart-repository';
+import { isBusinessCustomer } from '../../db/repositories/customer-repository';
 import { orderHeldUnits } from '../../db/repositories/deal-repository';
 import { insertOrder, newOrderId, takeStock } from '../../db/repositories/order-repository';
 import { findOffer, findTiers, tiersOf } from '../../db/repositories/product-repository';
 import type { Database } from '../../db/schema';
+import { bundleSavingsOf } from '../bundles/cart-savings';
 import { LineRefused } from '../cart/line-refused';
 
-export type OrderLine = { asin: string; offerListingId: string; quantity: number; cartLineId?: string };
+export type OrderLine = {
+  asin: string;
+  offerListingId: string;
+  quantity: number;
+  cartLineId?: string;
+  /** The cart line this one was bought with (a service under its device), kept on the order. */
+  parentCartLineId?: string | null;
+};
 
 export type PlaceOrderResult =
   | { ok: true; orderId: string; subtotalMinor: number; totalMinor: number }
@@ -48,8 +62,16 @@ export async function placeOrder(
   try {
     return await db.transaction().execute(async (trx) => {
       const orderId = newOrderId();
+      // Bundles ordered whole keep their saving (read before the ordered cart lines go below).
+      const bundleSavings = await bundleSavingsOf(
+        trx,
+        order.lines.flatMap((line) =>
+          line.cartLineId ? [{ id: line.cartLineId, quantity: line.quantity }] : [],
+        ),
+      );
       const bought = [];
       let currency = 'USD';
+      let business: Promise<boolean> | undefined;
       for (const [index, line] of order.lines.entries()) {
         const offer = await findOffer(trx, line.offerListingId);
         if (!offer || offer.marketplace_id !== order.marketplaceId) {
@@ -58,6 +80,17 @@ export async function placeOrder(
             message: `no offer ${line.offerListingId}`,
             field: `items.${index}`,
           });
+        }
+        // Business prices are for business customers only (decision 0022); asked once per order.
+        if (!offerVisibleTo(offer.condition_type, false)) {
+          business ??= isBusinessCustomer(trx, order.customerId);
+          if (!(await business)) {
+            throw new LineRefused(422, {
+              code: 'business_customers_only',
+              message: `offer ${offer.id} is sold to business customers only`,
+              field: `items.${index}`,
+            });
+          }
         }
         const problem = checkCartLine(
           {
@@ -110,24 +143,33 @@ export async function placeOrder(
       const subtotal = priced.subtotalMinor;
       // The customer's clipped coupons for products in this order come off it, each by the guarded
       // update that marks it used: one a concurrent order took first is not taken off twice.
-      const discounts = [];
+      const discounts = [...bundleSavings];
       for (const discount of couponDiscounts(priced.lines, await findUnusedCoupons(trx, order.customerId))) {
         if (await markCouponUsed(trx, order.customerId, discount.promotionId, orderId))
           discounts.push(discount);
       }
       const summary = orderSummary({
         itemsMinor: subtotal,
-        discounts: discounts.map((d) => ({ label: `Coupon: ${d.description}`, amountMinor: d.amountMinor })),
+        discounts: discounts.map((d) => ({ label: discountLabel(d), amountMinor: d.amountMinor })),
         prime: order.prime,
         state: order.address.state,
       });
+      const itemIds = order.lines.map((_line, index) => `${orderId}-${index + 1}`);
+      const parentOf = (index: number) => {
+        const parent = order.lines[index]?.parentCartLineId;
+        const at = parent ? order.lines.findIndex((l) => l.cartLineId === parent) : -1;
+        return at >= 0 ? (itemIds[at] ?? null) : null;
+      };
       const items = priced.lines.map((line, index) => ({
-        id: `${orderId}-${index + 1}`,
+        id: itemIds[index] ?? `${orderId}-${index + 1}`,
         order_id: orderId,
         asin: line.asin,
         offer_id: line.offerId,
         quantity: line.quantity,
         unit_price_minor: line.unitPriceMinor,
+        parent_item_id: parentOf(index),
+        // Exact even when unit × quantity is not a whole cent (a percent tier): rounded once per line.
+        line_total_minor: line.lineTotalMinor,
       }));
       await insertOrder(
         trx,

@@ -25,11 +25,13 @@ import {
   ensureCart,
   findLinesWaitingFor,
   insertCartLine,
+  newCartId,
   newCartItemId,
 } from '../../db/repositories/cart-repository';
 import {
   backToWaitlist,
   type ClaimKey,
+  claimsInOneStatement,
   type DealWithOffer,
   dealActivity,
   expireHolds,
@@ -39,6 +41,7 @@ import {
   findDealIdsInCart,
   freeUnits,
   headOfWaitlist,
+  holdForNewShopper,
   joinWaitlist,
   markWaitlistServed,
   nextWaitlistTicket,
@@ -47,6 +50,7 @@ import {
   returnDealUnits,
   startHold,
   takeDealUnits,
+  waitForNewShopper,
   waitlistPosition,
 } from '../../db/repositories/deal-repository';
 import type { Database, DealClaimRow } from '../../db/schema';
@@ -162,64 +166,10 @@ export async function claimDeal(db: Db, input: ClaimInput): Promise<ClaimOutcome
   // answer shows as WAITLISTFULL); units that come back meanwhile are served right after.
   const mustWait = newClaimsWait(termsOf(deal), queue);
 
-  const outcome = await db
-    .transaction()
-    .execute(async (trx): Promise<ClaimOutcome | 'raced'> => {
-      const cartItemId = newCartItemId();
-      const expiresAt = input.now + DEAL_HOLD_MS;
-      const held = await startHold(trx, key, {
-        quantity: input.quantity,
-        expiresAt,
-        cartItemId,
-        now: input.now,
-        maxPerCustomer: deal.max_per_customer,
-      });
-      if (!held) return 'raced';
-      const cartId = mustWait
-        ? undefined
-        : await putDealInCart(trx, input.owner, deal, {
-            replace: existing !== undefined,
-            cartItemId,
-            quantity: input.quantity,
-            installmentsProgramId: input.installmentsProgramId,
-            devicePreRegistered: input.devicePreRegistered,
-            now: input.now,
-          });
-      const taken = mustWait ? undefined : await takeDealUnits(trx, deal.id, input.quantity, input.now);
-      if (taken) {
-        return {
-          ok: true,
-          customerState: 'INCART',
-          // Units were just taken, so nobody waited ahead of this claim.
-          dealAsinState: asinState(taken, { shoppersWaiting: false }),
-          msUntilExpiration: DEAL_HOLD_MS,
-          quantity: input.quantity,
-          cartItemId,
-        };
-      }
-      // No units free: the fresh hold becomes a waitlist entry, and its cart line goes.
-      if (cartId) await deleteCartLine(trx, cartId, cartItemId);
-      if (input.now >= deal.end_time) throw new DealEnded();
-      const { ticket, served } = await nextWaitlistTicket(trx, deal.id);
-      await joinWaitlist(trx, key, {
-        quantity: input.quantity,
-        ticket,
-        until: deal.end_time,
-        now: input.now,
-      });
-      return {
-        ok: true,
-        customerState: 'PENDINGATC',
-        dealAsinState: 'WAITLISTFULL',
-        msUntilExpiration: Math.max(0, deal.end_time - input.now),
-        quantity: input.quantity,
-        waitlistPosition: waitlistPosition(ticket, served),
-      };
-    })
-    .catch((error: unknown) => {
-      if (error instanceof DealEnded) return refuse('ENDED');
-      throw error;
-    });
+  const outcome =
+    existing === undefined && claimsInOneStatement(db)
+      ? await claimAsNewShopper(db, input, deal, mustWait)
+      : await claimInTransaction(db, input, deal, { mustWait, replace: existing !== undefined });
   if (outcome !== 'raced') {
     // Units may have come back while this shopper joined the queue: serve the queue now.
     if (outcome.ok && outcome.customerState === 'PENDINGATC') {
@@ -242,6 +192,144 @@ export async function claimDeal(db: Db, input: ClaimInput): Promise<ClaimOutcome
     await queueOf(db, deal.id, input.now),
   );
   return answer ? { ok: true, ...answer } : refuse('QUANTITY_LIMIT');
+}
+
+type Claimed = ClaimOutcome | 'raced';
+
+const inCart = (
+  input: ClaimInput,
+  taken: { claimed_units: number; total_units: number },
+  cartItemId: string,
+): ClaimOutcome => ({
+  ok: true,
+  customerState: 'INCART',
+  // Units were just taken, so nobody waited ahead of this claim.
+  dealAsinState: asinState(taken, { shoppersWaiting: false }),
+  msUntilExpiration: DEAL_HOLD_MS,
+  quantity: input.quantity,
+  cartItemId,
+});
+
+const waiting = (input: ClaimInput, deal: DealWithOffer, ticket: number, served: number): ClaimOutcome => ({
+  ok: true,
+  customerState: 'PENDINGATC',
+  dealAsinState: 'WAITLISTFULL',
+  msUntilExpiration: Math.max(0, deal.end_time - input.now),
+  quantity: input.quantity,
+  waitlistPosition: waitlistPosition(ticket, served),
+});
+
+/** The line parameters the claim form sent (installments, device preregistration), or null. */
+const lineParameters = (input: Pick<ClaimInput, 'installmentsProgramId' | 'devicePreRegistered'>) => {
+  const parameters = {
+    ...(input.installmentsProgramId ? { installments: { programId: input.installmentsProgramId } } : {}),
+    ...(input.devicePreRegistered !== undefined
+      ? { devicePreregistration: { selected: input.devicePreRegistered } }
+      : {}),
+  };
+  return Object.keys(parameters).length ? parameters : null;
+};
+
+/**
+ * The claim of a shopper with no claim row yet, on PostgreSQL: one statement holds the units and writes
+ * the cart line (or, with no units free, one statement joins the waitlist), so the hot deal row is
+ * locked only while that statement commits.
+ */
+async function claimAsNewShopper(
+  db: Db,
+  input: ClaimInput,
+  deal: DealWithOffer,
+  mustWait: boolean,
+): Promise<Claimed> {
+  const key: ClaimKey = { dealId: input.dealId, owner: input.owner };
+  if (!mustWait) {
+    const cartItemId = newCartItemId();
+    const parameters = lineParameters(input);
+    const held = await holdForNewShopper(db, key, {
+      quantity: input.quantity,
+      expiresAt: input.now + DEAL_HOLD_MS,
+      cartId: newCartId(),
+      cartItemId,
+      marketplaceId: deal.marketplace_id,
+      asin: deal.asin,
+      offerId: deal.offer_id,
+      parameters: parameters ? JSON.stringify(parameters) : null,
+      now: input.now,
+    });
+    if (held === 'raced') return 'raced';
+    if (held !== 'no-units') {
+      // Deal mode: accessories the interstitial added before the claim go with the deal's line (ACC-013).
+      if (held.accessoriesWaiting) {
+        await db.transaction().execute(async (trx) => {
+          const lines = await findLinesWaitingFor(trx, held.cartId, deal.asin);
+          if (lines.length > 0) await adoptAccessories(trx, lines, deal.asin, cartItemId);
+        });
+      }
+      return inCart(input, { claimed_units: held.claimedUnits, total_units: held.totalUnits }, cartItemId);
+    }
+  }
+  if (input.now >= deal.end_time) return refuse('ENDED');
+  const queued = await waitForNewShopper(db, key, {
+    quantity: input.quantity,
+    until: deal.end_time,
+    now: input.now,
+  });
+  return queued === 'raced' ? 'raced' : waiting(input, deal, queued.ticket, queued.served);
+}
+
+/**
+ * The claim as one transaction of guarded statements (SQLite, and a shopper who claimed before): the
+ * hold, the cart line and the units, or, with no units free, a place on the waitlist.
+ */
+function claimInTransaction(
+  db: Db,
+  input: ClaimInput,
+  deal: DealWithOffer,
+  options: { mustWait: boolean; replace: boolean },
+): Promise<Claimed> {
+  const key: ClaimKey = { dealId: input.dealId, owner: input.owner };
+  const { mustWait } = options;
+  return db
+    .transaction()
+    .execute(async (trx): Promise<Claimed> => {
+      const cartItemId = newCartItemId();
+      const expiresAt = input.now + DEAL_HOLD_MS;
+      const held = await startHold(trx, key, {
+        quantity: input.quantity,
+        expiresAt,
+        cartItemId,
+        now: input.now,
+        maxPerCustomer: deal.max_per_customer,
+      });
+      if (!held) return 'raced';
+      const cartId = mustWait
+        ? undefined
+        : await putDealInCart(trx, input.owner, deal, {
+            replace: options.replace,
+            cartItemId,
+            quantity: input.quantity,
+            installmentsProgramId: input.installmentsProgramId,
+            devicePreRegistered: input.devicePreRegistered,
+            now: input.now,
+          });
+      const taken = mustWait ? undefined : await takeDealUnits(trx, deal.id, input.quantity, input.now);
+      if (taken) return inCart(input, taken, cartItemId);
+      // No units free: the fresh hold becomes a waitlist entry, and its cart line goes.
+      if (cartId) await deleteCartLine(trx, cartId, cartItemId);
+      if (input.now >= deal.end_time) throw new DealEnded();
+      const { ticket, served } = await nextWaitlistTicket(trx, deal.id);
+      await joinWaitlist(trx, key, {
+        quantity: input.quantity,
+        ticket,
+        until: deal.end_time,
+        now: input.now,
+      });
+      return waiting(input, deal, ticket, served);
+    })
+    .catch((error: unknown) => {
+      if (error instanceof DealEnded) return refuse('ENDED');
+      throw error;
+    });
 }
 
 class DealEnded extends Error {}
@@ -293,19 +381,13 @@ async function putDealInCart(
 ): Promise<string> {
   const cartId = await ensureCart(db, owner, deal.marketplace_id, 'RETAIL', line.now);
   if (line.replace) await deleteOfferLinesInCart(db, cartId, deal.offer_id);
-  const parameters = {
-    ...(line.installmentsProgramId ? { installments: { programId: line.installmentsProgramId } } : {}),
-    ...(line.devicePreRegistered !== undefined
-      ? { devicePreregistration: { selected: line.devicePreRegistered } }
-      : {}),
-  };
   await insertCartLine(db, {
     id: line.cartItemId,
     cart_id: cartId,
     asin: deal.asin,
     offer_id: deal.offer_id,
     quantity: line.quantity,
-    additional_parameters: Object.keys(parameters).length ? parameters : null,
+    additional_parameters: lineParameters(line),
     custom_attributes: null,
     associated_item_id: null,
     added_at: line.now,

@@ -5,7 +5,10 @@ import { findFamily } from '../../db/repositories/product-repository';
 import type { Database } from '../../db/schema';
 import type { ProductPageContext } from './page-context';
 
-export type ProductDetailsSlice = Omit<ProductPageData['product'], 'features' | 'accessories'>;
+export type ProductDetailsSlice = Omit<
+  ProductPageData['product'],
+  'features' | 'accessories' | 'addOnServices'
+>;
 
 /** The regular offer of a product answer as the page shows it (title block, price, buy box). */
 export function offerView(entity: ProductResponse['entity']): ProductPageContext['offer'] {

@@ -8,8 +8,11 @@ import type { ShopperView } from '../../../shared/contracts/pages/shopper';
 import { type Marketplace, marketplaceById } from '../../../shared/marketplaces';
 import type { Database } from '../../db/schema';
 import { accessoriesSlice } from '../accessories/page-slice';
+import { addOnServicesSlice } from '../add-on-services/page-slice';
+import { businessSlice } from '../business/page-slice';
 import { buyBoxSlice } from '../buy-box/page-slice';
 import { dealSlice } from '../deals/page-slice';
+import { grocerySlice } from '../grocery/page-slice';
 import type { ProductPageContext } from './page-context';
 import { offerView, productDetailsSlice } from './page-slice';
 import { readProduct } from './product-view';
@@ -47,11 +50,23 @@ export async function assembleProductPage(
   const picker = offer
     ? { hasFreeFormPicker: true, min: offer.minOrderQuantity, max: offer.maxOrderQuantity }
     : null;
-  const [details, features, deal, accessories] = await Promise.all([
+  const [details, features, deal, business, grocery, accessories, addOnServices] = await Promise.all([
     productDetailsSlice(db, context),
     buyBoxSlice(db, context),
     dealSlice(db, context),
+    businessSlice(db, context, page.query),
+    grocerySlice(db, context),
     deferredSlice('accessories', () => accessoriesSlice(db, context), page.log),
+    deferredSlice(
+      'addOnServices',
+      () =>
+        addOnServicesSlice(db, context, {
+          zip: page.shopper.deliveryZip,
+          sessionId: page.shopper.sessionId,
+          query: page.query,
+        }),
+      page.log,
+    ),
   ]);
   return {
     page: 'product',
@@ -64,8 +79,15 @@ export async function assembleProductPage(
     quantityAdjustment: picker ? quantityAdjustment(page.query, picker) : null,
     purchaseProblem: purchaseProblemFrom(page.query),
     deal,
-    deferred: accessories.ok ? [] : [accessories.name],
-    product: { ...details, features, accessories: accessories.ok ? accessories.value : null },
+    business,
+    grocery,
+    deferred: [accessories, addOnServices].flatMap((slice) => (slice.ok ? [] : [slice.name])),
+    product: {
+      ...details,
+      features,
+      accessories: accessories.ok ? accessories.value : null,
+      addOnServices: addOnServices.ok ? addOnServices.value : null,
+    },
   };
 }
 

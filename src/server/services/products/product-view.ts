@@ -1,5 +1,6 @@
 import type { Kysely } from 'kysely';
-import { availabilityFor, savingsPercent, unitPriceFor } from '../../../domain/pricing/quantity-pricing';
+import { offerVisibleTo } from '../../../domain/business/business-offers';
+import { type Availability, availabilityFor, savingsPercent } from '../../../domain/pricing/quantity-pricing';
 import type {
   BuyingOption,
   ProductExpansion,
@@ -10,6 +11,8 @@ import type {
 import { DEFAULT_EXPANSIONS, TIERS_PER_PAGE } from '../../../shared/contracts/products';
 import { type Marketplace, marketplaceById } from '../../../shared/marketplaces';
 import { toPrice } from '../../../shared/money/price-format';
+import { businessTiersOf } from '../../db/repositories/business-repository';
+import { findUnusedCoupons } from '../../db/repositories/buy-box-repository';
 import {
   findProductWithOffers,
   findTiers,
@@ -17,17 +20,54 @@ import {
   tiersOf,
 } from '../../db/repositories/product-repository';
 import type { Database, OfferRow, QuantityTierRow } from '../../db/schema';
+import { type OfferQuote, quoteOffer, quoteViews } from '../business/offer-quote';
+
+// The same few prices are formatted on every read; formatting (rounding, grouping, validating the
+// marketplace's format) costs more than the rest of a buying option. Pure, so remembered per format.
+const PRICE_MEMO_MAX = 10_000;
+const priceMemo = new WeakMap<object, Map<string, ReturnType<typeof toPrice>>>();
+function memoPrice(minor: number, currency: string, format: Marketplace['priceFormat']) {
+  let byAmount = priceMemo.get(format);
+  if (!byAmount) {
+    byAmount = new Map();
+    priceMemo.set(format, byAmount);
+  }
+  const key = `${currency}${minor}`;
+  let price = byAmount.get(key);
+  if (!price) {
+    if (byAmount.size >= PRICE_MEMO_MAX) byAmount.clear();
+    price = toPrice(minor, currency, format);
+    byAmount.set(key, price);
+  }
+  // A copy: callers may hand the answer to code that changes it.
+  return { ...price };
+}
 
 export type ProductLookup =
-  | { found: true; body: ProductResponse; product: ProductRecord }
+  | {
+      found: true;
+      body: ProductResponse;
+      product: ProductRecord;
+      /** Whether the product has offers only business customers see (the answer depends on who asks). */
+      businessOffers: boolean;
+    }
   | { found: false; reason: 'unknown_marketplace' | 'unknown_product' | 'no_such_page' };
 
-/** Reads one product for a marketplace with the requested expansions (S1 §7, S2 §7, BIZ-047). */
+/** Who asks: business customers see business-only offers; a signed-in customer's coupon shows in the explanation. */
+export type ProductViewer = { business: boolean; customerId: string | null };
+export const ANONYMOUS_VIEWER: ProductViewer = { business: false, customerId: null };
+
+/**
+ * Reads one product for a marketplace with the requested expansions (S1 §7, S2 §7, BIZ-047). With
+ * `itemQuantity` each option is priced for that quantity (exact per line, as the cart prices it), its
+ * availability checked against stock and order limits, with the next tier and the price's parts.
+ */
 export async function readProduct(
   db: Kysely<Database>,
   marketplaceId: string,
   asin: string,
   query: ProductQuery,
+  viewer: ProductViewer = ANONYMOUS_VIEWER,
 ): Promise<ProductLookup> {
   const marketplace = marketplaceById(marketplaceId);
   if (!marketplace) return { found: false, reason: 'unknown_marketplace' };
@@ -37,7 +77,8 @@ export async function readProduct(
 
   const expand = new Set<ProductExpansion>(query.expand?.length ? query.expand : DEFAULT_EXPANSIONS);
   const quantity = query.itemQuantity ?? 1;
-  let offers = found.offers;
+  const businessOffers = found.offers.some((o) => !offerVisibleTo(o.condition_type, false));
+  let offers = found.offers.filter((o) => offerVisibleTo(o.condition_type, viewer.business));
   if (query.merchantId) offers = offers.filter((o) => o.merchant_id === query.merchantId);
   if (query.offerListingId) offers = offers.filter((o) => o.id === query.offerListingId);
   if (query.buyingOptionTypes?.length) {
@@ -48,26 +89,40 @@ export async function readProduct(
   if (!query.buyingOptionTypes?.includes('LIGHTNING_DEAL')) {
     offers = offers.filter((o) => o.condition_type !== 'LIGHTNING_DEAL');
   }
-  // Tiers start at 2 units (catalog schema), so a single unit's price never needs them.
+  // Tiers start at 2 units (catalog schema), so a single unit's price never needs them; the ladder does.
+  const quoting = query.itemQuantity !== undefined && expand.has('price');
   const tiers =
-    expand.has('quantityPricingTable') || (expand.has('price') && quantity > 1)
+    expand.has('quantityPricingTable') || (expand.has('price') && quantity > 1) || quoting
       ? await findTiers(
           db,
           offers.map((o) => o.id),
         )
       : [];
+  const coupon =
+    quoting && viewer.customerId
+      ? ((await findUnusedCoupons(db, viewer.customerId)).find((c) => c.asins.includes(asin)) ?? null)
+      : null;
   const page = query.page ?? 1;
-  const buyingOptions = offers.map((offer) =>
-    buyingOptionView(
+  const buyingOptions = offers.map((offer) => {
+    const own = tiers.filter((t) => t.offer_id === offer.id);
+    const quote = quoteOffer(
+      offer,
+      tiersOf(own),
+      quantity,
+      coupon ? { description: coupon.description, amountMinor: coupon.amountOffMinor } : null,
+    );
+    return buyingOptionView(
       marketplace,
       offer,
-      tiers.filter((t) => t.offer_id === offer.id),
+      own,
       expand,
-      quantity,
+      quote,
+      quoting,
       page,
       asin,
-    ),
-  );
+      query.itemQuantity !== undefined,
+    );
+  });
   // BIZ-050: a page past the last one is a 404, which the page reads as "no more tiers".
   if (
     page > 1 &&
@@ -80,6 +135,7 @@ export async function readProduct(
   return {
     found: true,
     product,
+    businessOffers,
     body: {
       type: 'product/v1',
       entity: {
@@ -117,14 +173,19 @@ function buyingOptionView(
   offer: OfferRow,
   tiers: QuantityTierRow[],
   expand: Set<ProductExpansion>,
-  quantity: number,
+  quote: OfferQuote,
+  quoting: boolean,
   page: number,
   asin: string,
+  orderLimits: boolean,
 ): BuyingOption {
   const format = marketplace.priceFormat;
-  const money = (minor: number) => toPrice(minor, offer.currency_code, format);
-  const unitMinor = unitPriceFor(offer.price_minor, tiersOf(tiers), quantity);
-  const availability = availabilityFor(offer.stock, offer.buyable === 1, quantity);
+  const money = (minor: number) => memoPrice(minor, offer.currency_code, format);
+  const { quantity } = quote;
+  const unitMinor = quote.unitPriceMinor;
+  const availability = orderLimits
+    ? availabilityWithinLimits(offer, quantity)
+    : availabilityFor(offer.stock, offer.buyable === 1, quantity);
   const canAddToCart = availability.type !== 'OUT_OF_STOCK';
   const saving = savingsPercent(unitMinor, offer.list_price_minor);
   const option: BuyingOption = {
@@ -140,6 +201,12 @@ function buyingOptionView(
         ? { savings: { percentage: saving, money: money(offer.list_price_minor - unitMinor) } }
         : {}),
     };
+  }
+  if (quoting) {
+    const views = quoteViews(quote, offer.currency_code, marketplace);
+    option.quantityPrice = views.quantityPrice;
+    if (views.ladder) option.quantityLadder = views.ladder;
+    option.priceExplanation = views.explanation;
   }
   if (expand.has('quantity')) {
     option.quantity = {
@@ -162,6 +229,21 @@ function buyingOptionView(
   return option;
 }
 
+/**
+ * Availability for an asked quantity (BIZ-047): the stock rule, and a quantity outside the offer's
+ * order limits is one it cannot serve: unavailable, never an error.
+ */
+function availabilityWithinLimits(offer: OfferRow, quantity: number): Availability {
+  const stock = availabilityFor(offer.stock, offer.buyable === 1, quantity);
+  if (stock.type === 'OUT_OF_STOCK') return stock;
+  const max = Math.min(offer.max_order_quantity ?? 999, 999);
+  if (quantity > max) return { type: 'OUT_OF_STOCK', displayString: `Limited to ${max} per order` };
+  if (quantity < offer.min_order_quantity) {
+    return { type: 'OUT_OF_STOCK', displayString: `Minimum order quantity is ${offer.min_order_quantity}` };
+  }
+  return stock;
+}
+
 function tierPage(
   tiers: QuantityTierRow[],
   page: number,
@@ -173,7 +255,9 @@ function tierPage(
   const start = (page - 1) * TIERS_PER_PAGE;
   const slice = tiers.slice(start, start + TIERS_PER_PAGE);
   const lowest = Math.min(...tiers.filter((t) => t.hidden === 0).map((t) => t.price_minor));
+  const bulk = new Map(businessTiersOf(slice).map((t) => [t.minimumQuantity, t.buyingInBulk]));
   const view: QuantityPricingTier[] = slice.map((tier) => {
+    const buyingInBulk = bulk.get(tier.minimum_quantity);
     const price = money(tier.price_minor);
     const saving = savingsPercent(tier.price_minor, offer.price_minor);
     return {
@@ -187,6 +271,7 @@ function tierPage(
       hidden: tier.hidden === 1,
       lowestAvailablePrice: tier.price_minor === lowest,
       ...(tier.program ? { program: tier.program } : {}),
+      ...(buyingInBulk ? { buyingInBulk } : {}),
     };
   });
   const hasMore = start + TIERS_PER_PAGE < tiers.length;

@@ -2,10 +2,13 @@ import { z } from 'zod';
 import { accountPageData } from './account-page';
 import { cartPageData } from './cart-page';
 import { checkoutPageData } from './checkout-page';
+import { groceryPageData } from './grocery-page';
 import { helpPageData, notFoundPageData } from './help-page';
 import { orderConfirmationPageData } from './order-confirmation-page';
 import { productPageData } from './product-page';
+import { servicePageData } from './service-page';
 import { signInPageData } from './sign-in-page';
+import { splitBasketPageData } from './split-basket-page';
 
 /** Every page's data, told apart by `page`: what the server renders from and the browser hydrates from. */
 export const pageData = z.discriminatedUnion('page', [
@@ -17,5 +20,8 @@ export const pageData = z.discriminatedUnion('page', [
   orderConfirmationPageData,
   helpPageData,
   accountPageData,
+  groceryPageData,
+  servicePageData,
+  splitBasketPageData,
 ]);
 export type PageData = z.infer<typeof pageData>;

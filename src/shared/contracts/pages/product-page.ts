@@ -1,8 +1,11 @@
 import { z } from 'zod';
 import { PURCHASE_PROBLEMS } from '../../buy-box-constants';
 import { accessoriesView } from '../accessories';
+import { addOnServicesView } from '../add-on-services';
+import { businessBuyingView } from '../business';
 import { price } from '../common';
 import { dealSetup } from '../deals';
+import { groceryView } from '../grocery';
 import { shopperView } from './shopper';
 
 /** The buy-box features a product turns on, as the page renders them. */
@@ -36,7 +39,7 @@ export const productOfferView = z.object({
 export type ProductOfferView = z.infer<typeof productOfferView>;
 
 /** Slices the page may load after first paint from their own call (page-slices.ts). */
-export const DEFERRED_PRODUCT_PAGE_SLICES = ['accessories'] as const;
+export const DEFERRED_PRODUCT_PAGE_SLICES = ['accessories', 'addOnServices'] as const;
 export type DeferredProductPageSlice = (typeof DEFERRED_PRODUCT_PAGE_SLICES)[number];
 
 /** What the server puts in `<script type="application/json" id="page-data">` for `/dp/{asin}`. */
@@ -59,6 +62,10 @@ export const productPageData = z.object({
   quantityAdjustment: z.enum(['limit', 'minimum', 'unreadable']).nullable().default(null),
   /** Lightning deal setup (DEAL-008) when the product has a deal running or coming up, else null. */
   deal: dealSetup.nullable(),
+  /** The grocery buy box (issue 15) for a product grocery stores sell, else null. */
+  grocery: groceryView.nullable().default(null),
+  /** Business buying (BIZ-001..062): business customers only, on a product with business pricing; else null. */
+  business: businessBuyingView.nullable().default(null),
   /**
    * Deferred slices the server left out of this page (one failed while it rendered): the page loads
    * them from their own call after first paint. Empty when every slice came with the page.
@@ -82,6 +89,8 @@ export const productPageData = z.object({
     features: productFeaturesView,
     /** Accessory upsells (ACC-001..005), or null when the product offers none or the slice is deferred. */
     accessories: accessoriesView.nullable(),
+    /** Add-on services (VAS-003, VAS-008), or null when the product offers none or the slice is deferred. */
+    addOnServices: addOnServicesView.nullable().default(null),
     offer: productOfferView.nullable(),
   }),
 });

@@ -16,7 +16,7 @@ import {
 import { quantityUrl } from '../../../domain/buy-box/url-quantity';
 import { BUY_BOX_FIELDS, PURCHASE_BUTTONS } from '../../../domain/cart/add-to-cart-form';
 import type { ProductPageData } from '../../../shared/contracts/pages/product-page';
-import { Popover } from '../../ui/popover';
+import { Popover } from '../../ui/lazy-overlays';
 import { PopupLink } from '../../ui/popup-link';
 import { useIsClient } from '../../ui/use-is-client';
 import { CouponOffer } from './coupon-offer';

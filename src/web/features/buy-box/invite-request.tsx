@@ -11,7 +11,7 @@ import {
 } from '../../../domain/buy-box/invite';
 import { invitationEndpoint, requestInvitation } from '../../api/invitation-api';
 import { pageTokens } from '../../api/page-tokens';
-import { Modal } from '../../ui/modal';
+import { Modal } from '../../ui/lazy-overlays';
 
 /**
  * High-demand products are sold by invitation: the request is kept per customer (BB-033..039). The

@@ -1,6 +1,7 @@
 import { useEffect } from 'react';
 import { type QuantityAdjustment, shouldClickQuantityTooltip } from '../../../domain/buy-box/url-quantity';
-import { Popover, usePopoverTrigger } from '../../ui/popover';
+import { Popover } from '../../ui/lazy-overlays';
+import { usePopoverTrigger } from '../../ui/use-popover-trigger';
 
 /**
  * Shown when the link the shopper followed set the quantity (`qty`, BB-008): a tooltip that says so.

@@ -1,7 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import { BUY_BOX_LINE_CLAMP, showMoreLink } from '../../../domain/buy-box/buy-box-constants';
-import { BottomSheet } from '../../ui/bottom-sheet';
-import { SideSheet } from '../../ui/side-sheet';
+import { BottomSheet, SideSheet } from '../../ui/lazy-overlays';
 
 const RETURNS =
   'Eligible for return, refund or replacement within 30 days of receipt. This item can be returned in its original condition for a full refund or replacement within 30 days of receipt. Items must be complete, with all accessories and manuals; devices must be deregistered from your account before you send them back.';

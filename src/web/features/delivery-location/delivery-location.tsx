@@ -2,7 +2,7 @@ import { useEffect, useId, useRef, useState } from 'react';
 import { locationPromptOpens } from '../../../domain/buy-box/buy-box-constants';
 import { isUsZip } from '../../../domain/checkout/postal-code';
 import { dismissLocationPrompt, saveDeliveryZip } from '../../api/delivery-api';
-import { Modal } from '../../ui/modal';
+import { Modal } from '../../ui/lazy-overlays';
 
 /**
  * "Deliver to": shows the delivery ZIP and lets the shopper change it. The prompt opens by itself only

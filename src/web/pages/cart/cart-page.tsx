@@ -119,7 +119,7 @@ export function CartPage({ data }: { data: CartPageData }) {
               <dl className="cart__totals">
                 {data.discounts.map((discount) => (
                   <div key={discount.description} className="cart__discount">
-                    <dt>Coupon: {discount.description}</dt>
+                    <dt>{discount.label}</dt>
                     <dd>-{discount.amount.displayString}</dd>
                   </div>
                 ))}

@@ -99,11 +99,21 @@ export function CheckoutPage({ data }: { data: CheckoutPageData }) {
               <h2 id="items-heading">3. Review items</h2>
               <ul className="checkout__items">
                 {data.lines.map((line) => (
-                  <li key={line.id} className="checkout__item">
+                  <li
+                    key={line.id}
+                    className={
+                      parentOf(line, data.lines)
+                        ? 'checkout__item checkout__item--child order-line--child'
+                        : 'checkout__item'
+                    }
+                  >
                     {line.image ? (
                       <img src={line.image.url} alt={line.image.altText} width={64} height={64} />
                     ) : null}
                     <span className="checkout__item-title">{line.title}</span>
+                    {parentOf(line, data.lines) ? (
+                      <span className="checkout__item-for">For {parentOf(line, data.lines)?.title}</span>
+                    ) : null}
                     <span>Qty: {line.quantity}</span>
                     <span className="checkout__item-price">{line.lineTotal.displayString}</span>
                   </li>
@@ -135,4 +145,12 @@ function useFocusOnError(firstProblem: string | undefined, hasError: boolean) {
     else if (hasError) errorRef.current?.focus();
   }, [firstProblem, hasError]);
   return errorRef;
+}
+
+/** The line a service, plan or accessory was bought with, when it is on the page (issue 12). */
+function parentOf<L extends { id: string; parentLineId?: string | null | undefined }>(
+  line: L,
+  lines: readonly L[],
+) {
+  return line.parentLineId ? lines.find((l) => l.id === line.parentLineId) : undefined;
 }

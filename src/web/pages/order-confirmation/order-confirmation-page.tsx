@@ -23,13 +23,23 @@ export function OrderConfirmationPage({ data }: { data: OrderConfirmationPageDat
         <p className="confirmation__delivery">Arriving {data.deliveryEstimate}</p>
         <ul className="checkout__items">
           {data.lines.map((line) => (
-            <li key={line.id} className="checkout__item">
+            <li
+              key={line.id}
+              className={
+                parentOf(line, data.lines)
+                  ? 'checkout__item checkout__item--child order-line--child'
+                  : 'checkout__item'
+              }
+            >
               {line.image ? (
                 <img src={line.image.url} alt={line.image.altText} width={64} height={64} />
               ) : null}
               <a className="checkout__item-title" href={`/dp/${line.asin}`}>
                 {line.title}
               </a>
+              {parentOf(line, data.lines) ? (
+                <span className="checkout__item-for">For {parentOf(line, data.lines)?.title}</span>
+              ) : null}
               <span>Qty: {line.quantity}</span>
               <span className="checkout__item-price">{line.lineTotal.displayString}</span>
             </li>
@@ -46,4 +56,12 @@ export function OrderConfirmationPage({ data }: { data: OrderConfirmationPageDat
       <SiteFooter />
     </>
   );
+}
+
+/** The line a service, plan or accessory was bought with, when it is on the page (issue 12). */
+function parentOf<L extends { id: string; parentLineId?: string | null | undefined }>(
+  line: L,
+  lines: readonly L[],
+) {
+  return line.parentLineId ? lines.find((l) => l.id === line.parentLineId) : undefined;
 }

@@ -1,30 +1,31 @@
-import { lazy, type ReactNode, Suspense } from 'react';
-import { readWarrantyOffer } from '../../../domain/deals/deals-upsell';
+import { type ComponentProps, type ReactNode, Suspense } from 'react';
 import type { ProductPageData } from '../../../shared/contracts/pages/product-page';
+import { serverReadyLazy } from '../../ui/server-ready-lazy';
 
-type DealBuyBoxModule = typeof import('../../features/deal-buy-box/deal-buy-box');
+type DealBuyBoxProps = ComponentProps<
+  typeof import('../../features/deal-buy-box/deal-buy-box')['DealBuyBox']
+>;
 
-let loaded: DealBuyBoxModule | null = null;
+// Only deal pages need the deal buy box, so it stays out of the first-load JS; reading its protection
+// plan offer is deal code too and comes with it.
+const dealBuyBox = serverReadyLazy(() =>
+  Promise.all([
+    import('../../features/deal-buy-box/deal-buy-box'),
+    import('../../../domain/deals/deals-upsell'),
+  ]).then(
+    ([{ DealBuyBox }, { readWarrantyOffer }]) =>
+      function DealBuyBoxWithWarranty({
+        warrantyOffer,
+        ...props
+      }: Omit<DealBuyBoxProps, 'warranty'> & { warrantyOffer: unknown }) {
+        return <DealBuyBox warranty={readWarrantyOffer(warrantyOffer)} {...props} />;
+      },
+  ),
+);
 
-/** Loads the deal buy box's chunk (only deal pages need it, so it stays out of the first-load JS). */
-export async function loadDealBuyBox(): Promise<DealBuyBoxModule> {
-  loaded ??= await import('../../features/deal-buy-box/deal-buy-box');
-  return loaded;
-}
-
-// Once the chunk is in, lazy() gets it synchronously: the server (which loads it before rendering)
-// renders the box in full, and a client that already has it does not suspend.
-const LazyDealBuyBox = lazy(() => {
-  const module = loaded;
-  if (module) {
-    return {
-      // biome-ignore lint/suspicious/noThenProperty: a thenable that resolves at once is what lets lazy() render synchronously.
-      then: (resolve: (m: { default: DealBuyBoxModule['DealBuyBox'] }) => void) =>
-        resolve({ default: module.DealBuyBox }),
-    } as Promise<{ default: DealBuyBoxModule['DealBuyBox'] }>;
-  }
-  return loadDealBuyBox().then((m) => ({ default: m.DealBuyBox }));
-});
+/** Loads the deal buy box's chunk (the server calls it once before rendering pages). */
+export const loadDealBuyBox = dealBuyBox.load;
+const LazyDealBuyBox = dealBuyBox.Component;
 
 /**
  * Where the product page puts the deal buy box (DEAL-001): around the regular buy box when there is a
@@ -49,7 +50,7 @@ export function DealBuyBoxSlot({
       <LazyDealBuyBox
         setup={deal}
         // The protection plan comes with the deal setup data when the server offers one.
-        warranty={readWarrantyOffer(deal.warrantyOffer)}
+        warrantyOffer={deal.warrantyOffer}
         sessionId={data.shopper.sessionId}
         regularPrice={data.product.offer?.price.displayString ?? null}
         signedIn={data.shopper.signedIn}

@@ -6,4 +6,8 @@ import '../../features/buy-box/buy-box.css';
 import '../../features/product-details/product-details.css';
 import '../../features/delivery-location/delivery-location.css';
 import '../../features/accessory-upsells/accessory-upsells.css';
+import '../../features/add-on-services/add-on-services.css';
 import '../../features/deal-buy-box/deal-buy-box.css';
+import '../../ui/quantity/quantity.css';
+import '../../features/grocery/grocery.css';
+import '../../features/business-buying/business-buying.css';

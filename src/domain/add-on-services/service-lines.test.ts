@@ -1,0 +1,27 @@
+import { describe, expect, test } from 'vitest';
+import { checkServiceQuantity, deviceLineFor } from './service-lines';
+
+describe('a service line follows its device', () => {
+  test('a service needs its device and never outnumbers it', () => {
+    expect(
+      checkServiceQuantity({ serviceAsin: 'B0S1', deviceQuantity: null, held: 0, adding: 1 })?.code,
+    ).toBe('service_without_device');
+    expect(checkServiceQuantity({ serviceAsin: 'B0S1', deviceQuantity: 2, held: 1, adding: 1 })).toBeNull();
+    expect(checkServiceQuantity({ serviceAsin: 'B0S1', deviceQuantity: 2, held: 2, adding: 1 })?.code).toBe(
+      'service_exceeds_device',
+    );
+  });
+
+  test('the named device line, else one of its devices with room first', () => {
+    const lines = [
+      { id: 'L1', asin: 'B0TV', quantity: 1, associated_item_id: null },
+      { id: 'L2', asin: 'B0TV', quantity: 2, associated_item_id: 'X' },
+      { id: 'L3', asin: 'B0TV', quantity: 3, associated_item_id: null },
+      { id: 'L4', asin: 'B0OTHER', quantity: 3, associated_item_id: null },
+    ];
+    const held = (id: string) => (id === 'L1' ? 1 : 0);
+    expect(deviceLineFor(lines, ['B0TV'], null, held)?.id).toBe('L3');
+    expect(deviceLineFor(lines, ['B0TV'], 'L1', held)?.id).toBe('L1');
+    expect(deviceLineFor(lines, ['B0NONE'], null, held)).toBeUndefined();
+  });
+});

@@ -1,0 +1,68 @@
+import type { Kysely } from 'kysely';
+import type { Database } from '../schema';
+import type { CartOwner } from './cart-repository';
+
+type Db = Kysely<Database>;
+
+/** A fresh cart line with the store it came from. */
+export type FreshLine = {
+  id: string;
+  cartId: string;
+  asin: string;
+  offerId: string;
+  quantity: number;
+  storeId: string;
+  brandId: string;
+};
+
+/** Records the store of a fresh cart line, just written by the cart repository in the same transaction. */
+export async function recordFreshLineStore(db: Db, cartItemId: string, storeId: string, brandId: string) {
+  await db
+    .insertInto('fresh_cart_lines')
+    .values({ cart_item_id: cartItemId, store_id: storeId, brand_id: brandId })
+    .onConflict((oc) => oc.column('cart_item_id').doUpdateSet({ store_id: storeId, brand_id: brandId }))
+    .execute();
+}
+
+/** The owner's fresh cart lines, oldest first, each with its store. */
+export async function findFreshLines(db: Db, owner: CartOwner, marketplaceId: string): Promise<FreshLine[]> {
+  const rows = await db
+    .selectFrom('cart_items')
+    .innerJoin('carts', 'carts.id', 'cart_items.cart_id')
+    .innerJoin('fresh_cart_lines', 'fresh_cart_lines.cart_item_id', 'cart_items.id')
+    .select([
+      'cart_items.id',
+      'cart_items.cart_id',
+      'cart_items.asin',
+      'cart_items.offer_id',
+      'cart_items.quantity',
+      'fresh_cart_lines.store_id',
+      'fresh_cart_lines.brand_id',
+    ])
+    .where('carts.marketplace_id', '=', marketplaceId)
+    .where('carts.owner_type', '=', owner.type)
+    .where('carts.owner_id', '=', owner.id)
+    .where('carts.cart_type', '=', 'FRESH')
+    .orderBy('cart_items.added_at')
+    .orderBy('cart_items.id')
+    .execute();
+  return rows.map((row) => ({
+    id: row.id,
+    cartId: row.cart_id,
+    asin: row.asin,
+    offerId: row.offer_id,
+    quantity: row.quantity,
+    storeId: row.store_id,
+    brandId: row.brand_id,
+  }));
+}
+
+/** Whether the product is sold only through grocery stores (fresh and retail carts never mix). */
+export async function isGroceryProduct(db: Db, asin: string): Promise<boolean> {
+  const row = await db
+    .selectFrom('product_grocery')
+    .select('asin')
+    .where('asin', '=', asin)
+    .executeTakeFirst();
+  return row !== undefined;
+}

@@ -1,0 +1,286 @@
+import type SqliteDatabase from 'better-sqlite3';
+import {
+  type CompiledQuery,
+  type DatabaseConnection,
+  type Driver,
+  type QueryResult,
+  SqliteDialect,
+} from 'kysely';
+
+// How the store talks to SQLite (decision 0021). Kysely's own SQLite driver runs every query on one
+// connection behind a mutex and commits each transaction on its own; on a write-heavy rush the commit
+// (writing every page the transaction touched to the WAL) was the largest cost of a claim. This driver:
+//
+// - starts write transactions with BEGIN IMMEDIATE, so a second process waits for the write lock
+//   (busy_timeout) instead of failing to upgrade a read lock half way through a transaction;
+// - group-commits: transactions that run while a commit is pending share it. Each runs in its own
+//   savepoint (one that fails rolls back alone), and none is answered before the shared COMMIT has
+//   succeeded, so nothing is acknowledged that is not in the database. A read outside a transaction
+//   waits for a transaction in progress, as before, but not for the commit: it may see a finished
+//   transaction whose COMMIT runs later in the same turn of the event loop. (A second connection for
+//   reads would see committed data only, but SQLite drops a connection's page cache whenever another
+//   connection writes, so every read after a write read its pages again: slower on both paths.)
+
+type Statement = SqliteDatabase.Statement;
+type Waiter = { resolve: () => void; reject: (error: unknown) => void };
+
+/** Most transactions one commit carries before the writer commits without waiting for the next turn. */
+const MAX_GROUP = 64;
+
+/** A prepared statement per SQL text (Kysely prepares every query anew, which costs more than a read). */
+export function statementCache(database: SqliteDatabase.Database, size = 500) {
+  const statements = new Map<string, Statement>();
+  return (sqlText: string): Statement => {
+    let statement = statements.get(sqlText);
+    if (!statement) {
+      statement = database.prepare(sqlText);
+      if (statements.size >= size) statements.clear();
+      statements.set(sqlText, statement);
+    }
+    return statement;
+  };
+}
+
+function run<R>(statement: Statement, parameters: readonly unknown[]): QueryResult<R> {
+  if (statement.reader) return { rows: statement.all(parameters) as R[] };
+  const { changes, lastInsertRowid } = statement.run(parameters);
+  return { numAffectedRows: BigInt(changes), insertId: BigInt(lastInsertRowid), rows: [] };
+}
+
+class Connection implements DatabaseConnection {
+  /** 'open' while a transaction of this connection runs on the writer (it holds the writer). */
+  state: 'idle' | 'open' | 'committing' = 'idle';
+  holdsWriter = false;
+  /** Runs in a savepoint of a transaction that other transactions share. */
+  nested = false;
+  constructor(private readonly driver: SqliteStoreDriver) {}
+  executeQuery<R>(query: CompiledQuery): Promise<QueryResult<R>> {
+    return this.driver.execute<R>(this, query);
+  }
+  // biome-ignore lint/correctness/useYield: nothing in the store streams rows; Kysely's interface asks for it.
+  async *streamQuery<R>(): AsyncIterableIterator<QueryResult<R>> {
+    throw new Error('streaming is not supported by the store');
+  }
+}
+
+export class SqliteStoreDriver implements Driver {
+  readonly #writer: SqliteDatabase.Database;
+  readonly #writeStatement: (sql: string) => Statement;
+  /** Per SQL text: is it a read (a SELECT that writes nothing)? */
+  readonly #readOnly = new Map<string, boolean>();
+  #locked = false;
+  readonly #queue: (() => void)[] = [];
+  /** The transaction open on the writer and the callers waiting for its commit. */
+  #group: { open: boolean; waiters: Waiter[] } = { open: false, waiters: [] };
+  #flushScheduled = false;
+
+  readonly #beforeClose: () => Promise<void>;
+
+  constructor(writer: SqliteDatabase.Database, beforeClose: () => Promise<void> = async () => {}) {
+    this.#writer = writer;
+    this.#writeStatement = statementCache(writer);
+    this.#beforeClose = beforeClose;
+  }
+
+  async init(): Promise<void> {}
+
+  async acquireConnection(): Promise<DatabaseConnection> {
+    return new Connection(this);
+  }
+
+  async beginTransaction(connection: DatabaseConnection): Promise<void> {
+    const mine = connection as Connection;
+    await this.#lock();
+    mine.holdsWriter = true;
+    mine.nested = this.#open();
+    mine.state = 'open';
+  }
+
+  async commitTransaction(connection: DatabaseConnection): Promise<void> {
+    const mine = connection as Connection;
+    mine.state = 'committing';
+    await this.#commit(mine);
+  }
+
+  async rollbackTransaction(connection: DatabaseConnection): Promise<void> {
+    const mine = connection as Connection;
+    // A failed shared commit has already rolled everything back.
+    if (mine.state !== 'open') return;
+    mine.state = 'idle';
+    this.#rollback(mine.nested);
+  }
+
+  async releaseConnection(connection: DatabaseConnection): Promise<void> {
+    const mine = connection as Connection;
+    mine.state = 'idle';
+    if (mine.holdsWriter) {
+      mine.holdsWriter = false;
+      this.#unlock();
+    }
+  }
+
+  async destroy(): Promise<void> {
+    await this.#flush();
+    await this.#beforeClose();
+    this.#writer.close();
+  }
+
+  execute<R>(connection: Connection, query: CompiledQuery): Promise<QueryResult<R>> {
+    const { sql, parameters } = query;
+    if (connection.state === 'open') return Promise.resolve(run<R>(this.#writeStatement(sql), parameters));
+    if (!this.#isReadOnly(sql)) return this.#alone<R>(sql, parameters);
+    if (!this.#locked) return Promise.resolve(run<R>(this.#writeStatement(sql), parameters));
+    return this.#read<R>(sql, parameters);
+  }
+
+  /** A read while a transaction is in progress waits for it (it must not see half of one). */
+  async #read<R>(sql: string, parameters: readonly unknown[]): Promise<QueryResult<R>> {
+    await this.#lock();
+    try {
+      return run<R>(this.#writeStatement(sql), parameters);
+    } finally {
+      this.#unlock();
+    }
+  }
+
+  #isReadOnly(sql: string): boolean {
+    let readOnly = this.#readOnly.get(sql);
+    if (readOnly === undefined) {
+      readOnly = /^\s*(select|with)\b/i.test(sql) && this.#writeStatement(sql).readonly;
+      if (this.#readOnly.size >= 2000) this.#readOnly.clear();
+      this.#readOnly.set(sql, readOnly);
+    }
+    return readOnly;
+  }
+
+  /** A write outside a transaction is a transaction of one statement, answered once committed. */
+  async #alone<R>(sql: string, parameters: readonly unknown[]): Promise<QueryResult<R>> {
+    const connection = new Connection(this);
+    try {
+      await this.beginTransaction(connection);
+      let result: QueryResult<R>;
+      try {
+        result = run<R>(this.#writeStatement(sql), parameters);
+      } catch (error) {
+        await this.rollbackTransaction(connection);
+        throw error;
+      }
+      connection.state = 'committing';
+      await this.#commit(connection);
+      return result;
+    } finally {
+      await this.releaseConnection(connection);
+    }
+  }
+
+  /** Opens the shared transaction, or a savepoint inside it; answers whether it was a savepoint. */
+  #open(): boolean {
+    if (this.#group.open && !this.#writer.inTransaction) this.#lost();
+    if (this.#group.open) {
+      this.#writeStatement('savepoint store_tx').run();
+      return true;
+    }
+    this.#writeStatement('begin immediate').run();
+    this.#group.open = true;
+    return false;
+  }
+
+  async #commit(connection: Connection): Promise<void> {
+    if (connection.nested) this.#writeStatement('release store_tx').run();
+    const committed = new Promise<void>((resolve, reject) => this.#group.waiters.push({ resolve, reject }));
+    // Nothing else runs on the writer before this turn of the event loop ends, or when the group is
+    // full: commit now. Otherwise let the transactions already waiting join first.
+    if (this.#group.waiters.length >= MAX_GROUP) this.#commitGroup();
+    else this.#scheduleFlush();
+    connection.holdsWriter = false;
+    this.#unlock();
+    await committed;
+  }
+
+  #rollback(nested: boolean) {
+    if (!this.#writer.inTransaction) {
+      // SQLite rolled the whole transaction back itself (I/O error, disk full): the group is lost.
+      this.#lost();
+      return;
+    }
+    if (nested) {
+      this.#writeStatement('rollback to store_tx').run();
+      this.#writeStatement('release store_tx').run();
+      return;
+    }
+    this.#writeStatement('rollback').run();
+    this.#lost();
+  }
+
+  /** The shared transaction is gone: whoever waits for its commit gets an error. */
+  #lost() {
+    const { waiters } = this.#group;
+    this.#group = { open: false, waiters: [] };
+    const error = new Error('the transaction was rolled back before it could commit');
+    for (const waiter of waiters) waiter.reject(error);
+  }
+
+  #scheduleFlush() {
+    if (this.#flushScheduled) return;
+    this.#flushScheduled = true;
+    setImmediate(() => {
+      this.#flushScheduled = false;
+      void this.#flush();
+    });
+  }
+
+  async #flush(): Promise<void> {
+    if (!this.#group.open) return;
+    await this.#lock();
+    try {
+      this.#commitGroup();
+    } finally {
+      this.#unlock();
+    }
+  }
+
+  /** Commits the shared transaction (the caller holds the writer) and answers everyone waiting for it. */
+  #commitGroup() {
+    if (!this.#group.open) return;
+    const { waiters } = this.#group;
+    if (!this.#writer.inTransaction) {
+      this.#lost();
+      return;
+    }
+    this.#group = { open: false, waiters: [] };
+    try {
+      this.#writeStatement('commit').run();
+    } catch (error) {
+      if (this.#writer.inTransaction) this.#writeStatement('rollback').run();
+      for (const waiter of waiters) waiter.reject(error);
+      return;
+    }
+    for (const waiter of waiters) waiter.resolve();
+  }
+
+  #lock(): Promise<void> | undefined {
+    if (!this.#locked) {
+      this.#locked = true;
+      return undefined;
+    }
+    return new Promise((resolve) => this.#queue.push(resolve));
+  }
+
+  #unlock() {
+    const next = this.#queue.shift();
+    if (next) next();
+    else this.#locked = false;
+  }
+}
+
+/** Kysely's SQLite dialect (compiler, adapter, introspector) over the store's driver. */
+export class SqliteStoreDialect extends SqliteDialect {
+  readonly #driver: SqliteStoreDriver;
+  constructor(database: SqliteDatabase.Database, beforeClose?: () => Promise<void>) {
+    super({ database });
+    this.#driver = new SqliteStoreDriver(database, beforeClose);
+  }
+  override createDriver(): Driver {
+    return this.#driver;
+  }
+}

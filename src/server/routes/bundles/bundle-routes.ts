@@ -1,0 +1,127 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  BUNDLES_DRAWER_PATH,
+  bundleAddRequest,
+  bundleAddResponse,
+  bundlesDrawerQuery,
+  bundlesDrawerResponse,
+  bundlesSliceResponse,
+} from '../../../shared/contracts/bundles';
+import { errorResponse } from '../../../shared/contracts/common';
+import { DEFAULT_MARKETPLACE_ID, marketplaceById } from '../../../shared/marketplaces';
+import { toPrice } from '../../../shared/money/price-format';
+import { sendError } from '../../plugins/errors';
+import { addBundleToCart } from '../../services/bundles/add-bundle';
+import { bundlesDrawer, bundlesSlice } from '../../services/bundles/bundle-drawer';
+
+const MESSAGES = {
+  unknown_marketplace: 'unknown marketplaceId',
+  unknown_product: 'no product with this asin',
+} as const;
+
+const productParams = z.object({
+  marketplaceId: z.string().min(1).max(20),
+  asin: z.string().min(1).max(20),
+});
+
+export const bundleRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.get(
+    '/api/marketplaces/:marketplaceId/products/:asin/page-slices/bundles',
+    {
+      schema: {
+        tags: ['bundles'],
+        summary: "The product page's deferred bundles slice: the ingress card's teaser",
+        description: 'Loaded after first paint. bundles is null when the product offers none.',
+        params: productParams,
+        response: { 200: bundlesSliceResponse, 400: errorResponse, 404: errorResponse },
+      },
+    },
+    async (request, reply) => {
+      const result = await bundlesSlice(app.store.db, request.params.marketplaceId, request.params.asin);
+      if (!result.found) return sendError(reply, 404, result.reason, MESSAGES[result.reason]);
+      return { type: 'page-slice.bundles/v1' as const, bundles: result.value };
+    },
+  );
+
+  app.post(
+    BUNDLES_DRAWER_PATH,
+    {
+      schema: {
+        tags: ['bundles'],
+        summary: 'The bundles side sheet for a product (BDL-019)',
+        description:
+          'Answers the data the drawer shows (READING 15): the bundle card state and each bundle with its components as product entities, and whether it is in the cart.',
+        security: [{ csrf: [] }],
+        querystring: bundlesDrawerQuery,
+        response: { 200: bundlesDrawerResponse, 400: errorResponse, 403: errorResponse, 404: errorResponse },
+      },
+    },
+    async (request, reply) => {
+      const result = await bundlesDrawer(app.store.db, {
+        marketplaceId: DEFAULT_MARKETPLACE_ID,
+        asin: request.query.asin,
+        owner: await request.session.cartOwner(),
+        csrfToken: request.session.csrfToken,
+        sessionId: request.session.id,
+      });
+      if (!result.found) return sendError(reply, 404, result.reason, MESSAGES[result.reason], 'asin');
+      reply.header('cache-control', 'private, no-store');
+      return result.value;
+    },
+  );
+
+  app.post(
+    '/api/marketplaces/:marketplaceId/cart/carts/retail/bundles',
+    {
+      config: { requireSlateToken: true },
+      schema: {
+        tags: ['bundles', 'cart'],
+        summary: 'Adds a bundle to the retail cart, every component or none (BDL-011, BDL-017)',
+        description:
+          'Quantity is always 1. A bundle already in the cart is refused with 409 bundle_in_cart; a component short of stock or over its limit refuses the whole bundle with 422. Needs x-csrf-token and x-encrypted-slate-token.',
+        security: [{ csrf: [], slate: [] }],
+        params: z.object({ marketplaceId: z.string().min(1).max(20) }),
+        body: bundleAddRequest,
+        response: {
+          200: bundleAddResponse,
+          400: errorResponse,
+          403: errorResponse,
+          404: errorResponse,
+          409: errorResponse,
+          422: errorResponse,
+        },
+      },
+    },
+    async (request, reply) => {
+      const marketplace = marketplaceById(request.params.marketplaceId);
+      if (!marketplace)
+        return sendError(reply, 404, 'unknown_marketplace', MESSAGES.unknown_marketplace, 'marketplaceId');
+      const result = await addBundleToCart(
+        app.store.db,
+        await request.session.cartOwner(),
+        marketplace.marketplaceId,
+        request.body.bundleId,
+        app.clock(),
+      );
+      app.metrics.cartAdds.inc({ api: 'bundle', outcome: result.ok ? 'added' : result.problem.code });
+      if (!result.ok)
+        return sendError(
+          reply,
+          result.status,
+          result.problem.code,
+          result.problem.message,
+          result.problem.field,
+        );
+      return {
+        type: 'cart.add-bundle/v1' as const,
+        entity: {
+          bundleId: result.bundleId,
+          items: result.items,
+          saving: toPrice(result.savingMinor, result.currencyCode, marketplace.priceFormat),
+          count: { type: 'cart.count/v1' as const, entity: { items: result.count } },
+        },
+      };
+    },
+  );
+};

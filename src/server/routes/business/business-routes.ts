@@ -1,0 +1,94 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  DEEP_CHECK_PATH,
+  deepCheckRequest,
+  deepCheckResponse,
+  offersListingResponse,
+} from '../../../shared/contracts/business';
+import { errorResponse } from '../../../shared/contracts/common';
+import { deviceOf } from '../../plugins/device';
+import { sendError } from '../../plugins/errors';
+import { renderDeliveryPromise } from '../../render/delivery-promise';
+import { decryptSlateToken } from '../../security/tokens';
+import { deepCheckPromise, offersListing } from '../../services/business/offers';
+
+const MESSAGES = {
+  unknown_marketplace: 'unknown marketplaceId',
+  unknown_product: 'no product with this asin',
+  unknown_buying_option: 'no buying option with this buyingOptionIndex and merchantId',
+} as const;
+
+export const businessRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.get(
+    '/api/marketplaces/:marketplaceId/products/:asin/offers',
+    {
+      schema: {
+        tags: ['business'],
+        summary: 'Every offer of a product the shopper may buy, for the all-offers overlay (OFR-005)',
+        description:
+          'Business-only offers (B2B_NEW, CUSTOM_OFFER, B2B_RD) are listed for business customers only. Each offer carries what its add to cart sends: oid, minQty, refTag, sr and qid.',
+        params: z.object({ marketplaceId: z.string().min(1).max(20), asin: z.string().min(1).max(20) }),
+        response: { 200: offersListingResponse, 404: errorResponse },
+      },
+    },
+    async (request, reply) => {
+      const customer = await request.session.customer();
+      const result = await offersListing(app.store.db, request.params.marketplaceId, request.params.asin, {
+        business: customer?.isBusiness === true,
+        device: deviceOf(request),
+        now: app.clock(),
+      });
+      if (!result.found) return sendError(reply, 404, result.reason, MESSAGES[result.reason]);
+      reply.header('cache-control', 'private, no-store');
+      return result.body;
+    },
+  );
+
+  app.post(
+    DEEP_CHECK_PATH,
+    {
+      schema: {
+        tags: ['business'],
+        summary: "The deep-check delivery promise of a business buy box's buying option (BIZ-051)",
+        description:
+          "JSON with credentials and an x-csrf-token header. sessionId and slateToken must be the page's own, customerId the signed-in customer's (or null). content is HTML rendered from the page's delivery promise component.",
+        security: [{ csrf: [] }],
+        body: deepCheckRequest,
+        response: { 200: deepCheckResponse, 400: errorResponse, 403: errorResponse, 404: errorResponse },
+      },
+    },
+    async (request, reply) => {
+      const body = request.body;
+      const customer = await request.session.customer();
+      const slate = decryptSlateToken(app.tokenKeys, body.slateToken);
+      if (body.sessionId !== request.session.id || slate?.sessionId !== request.session.id) {
+        return sendError(
+          reply,
+          403,
+          'session_mismatch',
+          "sessionId and slateToken must be this session's",
+          'sessionId',
+        );
+      }
+      if ((body.customerId ?? null) !== (customer?.id ?? null)) {
+        return sendError(
+          reply,
+          403,
+          'customer_mismatch',
+          'customerId must be the signed-in customer',
+          'customerId',
+        );
+      }
+      const result = await deepCheckPromise(app.store.db, body, {
+        business: customer?.isBusiness === true,
+        device: body.device,
+        now: app.clock(),
+        quantity: 1,
+      });
+      if (!result.found) return sendError(reply, 404, result.reason, MESSAGES[result.reason]);
+      reply.header('cache-control', 'private, no-store');
+      return { content: renderDeliveryPromise(result.promise) };
+    },
+  );
+};

@@ -1,0 +1,69 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { errorResponse } from '../../../shared/contracts/common';
+import { modifyItemsRequest, modifyItemsResponse } from '../../../shared/contracts/grocery';
+import { marketplaceById } from '../../../shared/marketplaces';
+import { sendError } from '../../plugins/errors';
+import { modifyCartItems } from '../../services/cart/modify-cart-items';
+
+/** SL-014: the default slider's modify: PUT on the cart API's items with line ids and absolute quantities. */
+export const cartModifyRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.put(
+    '/api/marketplaces/:marketplaceId/cart/carts/retail/items',
+    {
+      config: { requireSlateToken: true },
+      schema: {
+        tags: ['cart'],
+        summary: 'Sets retail cart lines to new quantities; 0 removes a line (SL-014)',
+        description:
+          'A line id may drop its leading C or S (SL-012). Send x-csrf-token and x-encrypted-slate-token.',
+        security: [{ csrf: [], slate: [] }],
+        params: z.object({ marketplaceId: z.string().min(1).max(20) }),
+        body: modifyItemsRequest,
+        response: {
+          200: modifyItemsResponse,
+          400: errorResponse,
+          403: errorResponse,
+          404: errorResponse,
+          409: errorResponse,
+          422: errorResponse,
+        },
+      },
+    },
+    async (request, reply) => {
+      const marketplace = marketplaceById(request.params.marketplaceId);
+      if (!marketplace) {
+        return sendError(
+          reply,
+          404,
+          'unknown_marketplace',
+          `unknown marketplaceId ${request.params.marketplaceId}`,
+          'marketplaceId',
+        );
+      }
+      const result = await modifyCartItems(
+        app.store.db,
+        await request.session.cartOwner(),
+        marketplace.marketplaceId,
+        request.body.items,
+        app.clock(),
+      );
+      if (!result.ok) {
+        return sendError(
+          reply,
+          result.status,
+          result.problem.code,
+          result.problem.message,
+          result.problem.field,
+        );
+      }
+      return {
+        type: 'cart.modify-items/v1' as const,
+        entity: {
+          items: result.items,
+          count: { type: 'cart.count/v1' as const, entity: { items: result.count } },
+        },
+      };
+    },
+  );
+};

@@ -1,0 +1,52 @@
+import type { Kysely } from 'kysely';
+import type { AddressSelectionsResponse } from '../../../shared/contracts/grocery';
+import { selectGroceryAddress } from '../../db/repositories/grocery-address-repository';
+import type { Database } from '../../db/schema';
+import { addressLabel, groceryDestination } from './grocery-shopper';
+
+type Db = Kysely<Database>;
+
+/** GRO-027: the shopper's delivery addresses for the address picker (READING 15: data, not HTML). */
+export async function addressSelections(
+  db: Db,
+  customerId: string | null,
+): Promise<AddressSelectionsResponse> {
+  const destination = await groceryDestination(db, customerId);
+  return {
+    signedIn: customerId !== null,
+    selectedAddressId: destination.address?.id ?? null,
+    addresses: destination.addresses.map((address) => ({
+      addressId: address.id,
+      label: addressLabel(address),
+      postalCode: address.postalCode,
+      selected: address.id === destination.address?.id,
+    })),
+  };
+}
+
+export type AddressChangeResult =
+  | { ok: true; addressId: string; addressLabel: string }
+  | { ok: false; status: 401 | 404; code: string; message: string };
+
+/** GRO-028: chooses one of the customer's own addresses for grocery. */
+export async function changeDeliveryAddress(
+  db: Db,
+  customerId: string | null,
+  addressId: string,
+  now: number,
+): Promise<AddressChangeResult> {
+  if (!customerId)
+    return { ok: false, status: 401, code: 'sign_in_required', message: 'sign in to choose an address' };
+  const destination = await groceryDestination(db, customerId);
+  const address = destination.addresses.find((a) => a.id === addressId);
+  if (!address) {
+    return {
+      ok: false,
+      status: 404,
+      code: 'address_not_found',
+      message: `no address ${addressId} in your address book`,
+    };
+  }
+  await selectGroceryAddress(db, customerId, address.id, now);
+  return { ok: true, addressId: address.id, addressLabel: addressLabel(address) };
+}

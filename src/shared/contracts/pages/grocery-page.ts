@@ -1,0 +1,49 @@
+import { z } from 'zod';
+import { price } from '../common';
+import { shopperView } from './shopper';
+
+/** A store front: the store and the grocery products it sells (GRO-002/003 lead here). */
+const storefrontView = z.object({
+  kind: z.literal('storefront'),
+  storeId: z.string(),
+  storeName: z.string(),
+  deliveryMessage: z.string(),
+  products: z.array(
+    z.object({ asin: z.string(), title: z.string(), price, image: z.string().nullable(), unit: z.string() }),
+  ),
+});
+
+/** A scheduled fresh order as the ordering service shows it (GRO-003). */
+const freshOrderView = z.object({
+  kind: z.literal('fresh-order'),
+  orderId: z.string(),
+  storeName: z.string(),
+  deliveryLabel: z.string(),
+  cutoffLabel: z.string(),
+  open: z.boolean(),
+  items: z.array(z.object({ asin: z.string(), title: z.string(), quantity: z.number().int(), price })),
+  subtotal: price,
+});
+
+/** GRO-022: the fresh cart's conflicts with the chosen address, and where to go back to. */
+const substituteView = z.object({
+  kind: z.literal('substitute'),
+  sourceUrl: z.string(),
+  ref: z.string(),
+  addressLabel: z.string().nullable(),
+  conflicts: z.array(
+    z.object({
+      asin: z.string(),
+      title: z.string(),
+      storeName: z.string(),
+      substituteStoreName: z.string().nullable(),
+    }),
+  ),
+});
+
+export const groceryPageData = z.object({
+  page: z.literal('grocery'),
+  shopper: shopperView,
+  view: z.discriminatedUnion('kind', [storefrontView, freshOrderView, substituteView]),
+});
+export type GroceryPageData = z.infer<typeof groceryPageData>;

@@ -1,0 +1,56 @@
+import { VAS_ADD_UPSELL_REF, vasBuyBoxRef } from '../../shared/add-on-services-constants';
+import type { CartApiItem } from '../../shared/contracts/cart';
+import { type CartApiResult, postCartItems } from './cart-api';
+import { pageTokens } from './page-tokens';
+
+// The add-on calls that put things in the cart: only the interstitial, the bundles carousel and the
+// pre-purchase button load them (the cart client is not in the widget's first chunk).
+
+/** VAS-030: the add-on cart add, `?ref=vas_add_upsell`. */
+export function addServiceItems(
+  marketplaceId: string,
+  language: string,
+  items: readonly CartApiItem[],
+): Promise<CartApiResult> {
+  return postCartItems(
+    {
+      url: `/api/marketplaces/${encodeURIComponent(marketplaceId)}/cart/carts/retail/items?ref=${VAS_ADD_UPSELL_REF}`,
+      csrfToken: pageTokens().csrfToken,
+      language,
+      // A stale session is not worth a reload here: the add-on add shows nothing (VAS-035, VAS-036).
+      onSessionProblem: () => undefined,
+    },
+    items,
+  );
+}
+
+/**
+ * VAS-032: posts the buy box form with the service to /gp/product/handle-buy-box/ref=vas_dphbb_…; the
+ * answer is where to go next (the cart), or null when the post failed (VAS-037).
+ */
+export async function postBuyBoxWithService(
+  fields: { asin: string; offerListingId: string; merchantId: string; quantity: number },
+  serviceAsin: string,
+): Promise<string | null> {
+  const body = new URLSearchParams({
+    csrfToken: pageTokens().csrfToken,
+    ASIN: fields.asin,
+    offerListingID: fields.offerListingId,
+    merchantID: fields.merchantId,
+    quantity: String(fields.quantity),
+    'submit.add-to-cart': 'Add to Cart',
+  });
+  try {
+    const response = await fetch(`/gp/product/handle-buy-box/ref=${vasBuyBoxRef(fields.asin, serviceAsin)}`, {
+      method: 'POST',
+      credentials: 'include',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body,
+    });
+    const landed = new URL(response.url, window.location.href);
+    if (!response.ok || landed.searchParams.has('error')) return null;
+    return `${landed.pathname}${landed.search}`;
+  } catch {
+    return null;
+  }
+}

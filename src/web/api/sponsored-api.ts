@@ -1,0 +1,86 @@
+// The sponsored carousel's calls (ADS-004..007). Only the carousel's lazy chunk imports this module.
+import { carouselPageQuery } from '../../domain/sponsored/sponsored';
+import {
+  type AdEventsRequest,
+  type CarouselResponse,
+  carouselPath,
+  carouselResponse,
+} from '../../shared/contracts/sponsored';
+import { getJson } from './get-json';
+import { pageTokens } from './page-tokens';
+
+/** ADS-006: one page of the carousel; the first page has no tot, start, cc or oData yet. */
+export async function fetchCarouselPage(
+  marketplaceId: string,
+  asin: string,
+  page: { pg: number; num: number; tot?: number; start?: number; cc?: number; oData?: string },
+): Promise<CarouselResponse | null> {
+  const query =
+    page.pg === 1 && page.oData === undefined
+      ? new URLSearchParams({ pg: '1', num: String(page.num) })
+      : carouselPageQuery({
+          pg: page.pg,
+          tot: page.tot ?? 0,
+          start: page.start ?? 0,
+          num: page.num,
+          cc: page.cc ?? 0,
+          oData: page.oData ?? '',
+        });
+  const result = await getJson(`${carouselPath(marketplaceId, asin)}?${query}`, {
+    credentials: 'include',
+    headers: { accept: 'application/json' },
+  });
+  if (!result.ok) return null;
+  const parsed = carouselResponse.safeParse(result.body);
+  return parsed.success ? parsed.data : null;
+}
+
+/** An endpoint the page may call: a path on this store. Anything else is a misconfiguration. */
+export function usableEndpoint(url: unknown): url is string {
+  return typeof url === 'string' && url.startsWith('/') && !url.startsWith('//');
+}
+
+/** ADS-007: a misconfigured sponsored endpoint is logged as a warning; nothing is sent to it. */
+export function warnMisconfigured(what: string, url: unknown): void {
+  console.warn(
+    `sponsored products: the ${what} endpoint is misconfigured (${JSON.stringify(url)}); nothing is sent`,
+  );
+}
+
+/**
+ * ADS-004: sends a batch of view events as `POST {events:[{data}]}`. While the page lives, with fetch
+ * (the CSRF token in a header); when it is being hidden, with navigator.sendBeacon, which cannot set
+ * headers: the body is then text/plain and carries the token itself.
+ */
+export function sendAdEvents(
+  url: string,
+  events: AdEventsRequest['events'],
+  options: { beacon: boolean },
+): void {
+  const { csrfToken } = pageTokens();
+  if (options.beacon && typeof navigator.sendBeacon === 'function') {
+    const body = new Blob([JSON.stringify({ events, csrfToken })], { type: 'text/plain' });
+    if (navigator.sendBeacon(url, body)) return;
+  }
+  void fetch(url, {
+    method: 'POST',
+    credentials: 'include',
+    keepalive: true,
+    headers: { 'content-type': 'application/json', 'x-csrf-token': csrfToken },
+    body: JSON.stringify({ events }),
+  }).catch(() => undefined);
+}
+
+/** ADS-005: logs a click with a POST to the ad's click URL; it outlives the page it leaves. */
+export function postAdClick(clickUrl: unknown): void {
+  if (!usableEndpoint(clickUrl)) {
+    warnMisconfigured('click', clickUrl);
+    return;
+  }
+  void fetch(clickUrl, {
+    method: 'POST',
+    credentials: 'include',
+    keepalive: true,
+    headers: { 'x-csrf-token': pageTokens().csrfToken },
+  }).catch(() => undefined);
+}

@@ -1,0 +1,134 @@
+import { useRef, useState } from 'react';
+import type { BuyBoxKind } from '../../../domain/business/business-offers';
+import {
+  availableAfterCheck,
+  type QuantityCheck,
+  quantityCallParamsMissing,
+  refreshNeeded,
+} from '../../../domain/business/quantity-check';
+import { quantityUrl } from '../../../domain/buy-box/url-quantity';
+import { TYPING_THROTTLE_MS } from '../../../shared/business-constants';
+import type { BusinessBuyingView } from '../../../shared/contracts/business';
+import { getProductCall, quantityCheckUrl } from '../../api/business-api';
+import { AsyncCache } from './async-cache';
+import { type BoxQuote, boxTypes, quoteFromAnswer } from './box-quote';
+import { useThrottle } from './use-throttle';
+
+type CheckResult = { quote: BoxQuote | null };
+
+// One cache per page: a quantity checked while typing is not asked for again when it is applied (BIZ-021).
+const checks = new AsyncCache<CheckResult>();
+
+export type BusinessPage = {
+  marketplaceId: string;
+  asin: string;
+  language: string;
+  currency: string;
+};
+
+const asCheck = (quote: BoxQuote | null): QuantityCheck => ({
+  available: quote ? quote.available : null,
+  priceText: quote?.quantityPrice.unitPrice.displayString ?? null,
+  buyingOptionType: quote?.type ?? null,
+});
+
+/**
+ * The business boxes' shared quantity and what each box offers for it. Applying a quantity in one box
+ * sets every box's (BIZ-029); that box's refresh check reloads the page for the new quantity when the
+ * price or buying option changes, or on an error (BIZ-017..019), else updates in place; the other
+ * boxes recheck their availability. Typed quantities are checked at most every 500 ms (BIZ-042).
+ */
+export function useBusinessQuantity(view: BusinessBuyingView, page: BusinessPage) {
+  const boxes = view.boxes.map((b) => b.settings.buyingOptionStereotype);
+  const [quantity, setQuantity] = useState(view.quantity);
+  const [quotes, setQuotes] = useState<Partial<Record<BuyBoxKind, BoxQuote | null>>>(() =>
+    Object.fromEntries(view.boxes.map((b) => [b.settings.buyingOptionStereotype, b.option])),
+  );
+  const [drafts, setDrafts] = useState<Partial<Record<BuyBoxKind, { quantity: number; available: boolean }>>>(
+    {},
+  );
+  const [checking, setChecking] = useState(false);
+  const initial = Object.fromEntries(
+    view.boxes.map((b) => [b.settings.buyingOptionStereotype, asCheck(b.option)]),
+  ) as Record<BuyBoxKind, QuantityCheck>;
+
+  const check = (box: BuyBoxKind, q: number): Promise<CheckResult> =>
+    checks.get(`${page.asin}|${box}|${q}`, async () => {
+      if (quantityCallParamsMissing(page)) throw new Error('the picker has no ajax params');
+      const result = await getProductCall(
+        quantityCheckUrl(page.marketplaceId, page.asin, q, boxTypes(box)),
+        page,
+      );
+      if (!result.ok) throw new Error(`quantity check failed with ${result.status}`);
+      return { quote: quoteFromAnswer(result.answer, box) };
+    });
+
+  // Only the latest typed quantity's answer counts: an older check that answers later is dropped.
+  const latestDraft = useRef<Partial<Record<BuyBoxKind, number>>>({});
+  const draftCheck = useThrottle((box: BuyBoxKind, q: number) => {
+    void check(box, q)
+      .then((result) => ({ available: availableAfterCheck({ available: result.quote?.available ?? false }) }))
+      // BIZ-055: a check that failed counts as available.
+      .catch(() => ({ available: availableAfterCheck('error') }))
+      .then(({ available }) => {
+        if (latestDraft.current[box] !== q) return;
+        setDrafts((all) => ({ ...all, [box]: { quantity: q, available } }));
+      });
+  }, TYPING_THROTTLE_MS);
+
+  const commit = async (origin: BuyBoxKind, q: number) => {
+    latestDraft.current = {};
+    setQuantity(q);
+    setDrafts({});
+    setChecking(true);
+    let outcome: CheckResult | 'error';
+    try {
+      outcome = await check(origin, q);
+    } catch {
+      outcome = 'error';
+    }
+    if (refreshNeeded(initial[origin], outcome === 'error' ? 'error' : asCheck(outcome.quote))) {
+      // The UI stays disabled while the page reloads for the new quantity.
+      window.location.assign(quantityUrl(window.location.href, q));
+      return;
+    }
+    const updates: Partial<Record<BuyBoxKind, BoxQuote | null>> = {};
+    if (outcome !== 'error') updates[origin] = outcome.quote;
+    await Promise.all(
+      boxes
+        .filter((box) => box !== origin)
+        .map((box) =>
+          check(box, q)
+            .then((result) => {
+              updates[box] = result.quote;
+            })
+            .catch(() => undefined),
+        ),
+    );
+    setQuotes((all) => {
+      const next = { ...all };
+      for (const [box, quote] of Object.entries(updates) as [BuyBoxKind, BoxQuote | null][]) {
+        const before = all[box];
+        // The same buying option keeps its place among the product's options (the deep check names it).
+        next[box] =
+          quote && before && before.offerListingId === quote.offerListingId
+            ? { ...quote, buyingOptionIndex: before.buyingOptionIndex }
+            : quote;
+      }
+      return next;
+    });
+    setChecking(false);
+  };
+
+  return {
+    quantity,
+    checking,
+    quoteOf: (box: BuyBoxKind) => quotes[box] ?? null,
+    draftOf: (box: BuyBoxKind) => drafts[box] ?? null,
+    draft: (box: BuyBoxKind, q: number) => {
+      latestDraft.current[box] = q;
+      draftCheck(box, q);
+    },
+    commit: (box: BuyBoxKind, q: number) => void commit(box, q),
+  };
+}
