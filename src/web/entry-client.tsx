@@ -1,6 +1,7 @@
 import './layout/base.css';
 import './ui/ui.css';
 import './pages/product/product-page.client';
+import { type ReactNode, useEffect } from 'react';
 import { hydrateRoot } from 'react-dom/client';
 import type { PageData } from '../shared/contracts/pages/page-data';
 import { PAGE_DATA_ELEMENT_ID } from '../shared/page-data-element';
@@ -10,6 +11,19 @@ import { App, providePages } from './app';
 import { loadAddOnServices } from './features/add-on-services/add-on-services-slot';
 import { loadPageChunk } from './pages/page-chunks';
 import { loadBusinessBuying } from './pages/product/business-buying-slot';
+import { loadDealBuyBox } from './pages/product/deal-buy-box-slot';
+import { loadGroceryBuyBox } from './pages/product/grocery-buy-box-slot';
+
+/**
+ * Marks the document once the page has hydrated (`<html data-hydrated="true">`): from then on every
+ * control answers through its script. Browser tests wait for it before they press anything.
+ */
+function MarkHydrated({ children }: { children: ReactNode }) {
+  useEffect(() => {
+    document.documentElement.dataset.hydrated = 'true';
+  }, []);
+  return children;
+}
 
 async function hydrate() {
   const script = document.getElementById(PAGE_DATA_ELEMENT_ID);
@@ -19,11 +33,26 @@ async function hydrate() {
   const data = JSON.parse(script.textContent) as PageData;
   // Another page's chunk is in before hydrating (the document preloads it), so nothing suspends or flashes.
   if (data.page !== 'product') providePages(await loadPageChunk(data.page));
-  // A product with add-on services renders its widget on the server: its chunk is in before hydrating.
-  else if (data.product.addOnServices) await loadAddOnServices([data.product.addOnServices.widget]);
-  // Business buying likewise (a business customer's business product only): its boxes hydrate at once.
-  if (data.page === 'product' && data.business) await loadBusinessBuying();
-  hydrateRoot(root, <App data={data} />);
+  else {
+    // The server renders these lazily loaded parts in full, so their chunks are in before hydrating: a
+    // boundary still waiting for its code when the page first updates (a deferred slice, the cart count)
+    // would drop the server's markup for its fallback, and a press there would reach the wrong form.
+    await Promise.all([
+      // Add-on services on a product that has them.
+      data.product.addOnServices ? loadAddOnServices([data.product.addOnServices.widget]) : null,
+      // Business buying (a business customer's business product only).
+      data.business ? loadBusinessBuying() : null,
+      // The deal buy box on a lightning deal's page; the grocery buy box on a grocery product's.
+      data.deal ? loadDealBuyBox() : null,
+      data.grocery ? loadGroceryBuyBox() : null,
+    ]);
+  }
+  hydrateRoot(
+    root,
+    <MarkHydrated>
+      <App data={data} />
+    </MarkHydrated>,
+  );
   warmUpAnswerContracts();
 }
 

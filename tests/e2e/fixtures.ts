@@ -1,6 +1,7 @@
-import { test as base, expect } from '@playwright/test';
+import { test as base, expect, type Page } from '@playwright/test';
 import { openStore, type Store } from '../../src/server/db/database';
 import { adTotals } from '../../src/server/db/repositories/sponsored-ad-repository';
+import { PAGE_DATA_ELEMENT_ID } from '../../src/shared/page-data-element';
 import { type BundleOverrides, type CreatedBundle, createBundle } from '../factories/bundle-factory';
 import { type CreatedCustomer, type CustomerOverrides, createCustomer } from '../factories/customer-factory';
 import { type CreatedDeal, createDeal } from '../factories/deal-factory';
@@ -35,7 +36,36 @@ export type ConsoleErrors = {
   expect(pattern: RegExp): void;
 };
 
+/**
+ * After `goto` or `reload` lands on one of the store's pages, waits until its script has hydrated it
+ * (`<html data-hydrated>`, set by entry-client.tsx): a press before that would reach the server's plain
+ * form, or nothing, instead of the widget under test.
+ */
+function waitForHydrationAfterNavigating(page: Page) {
+  const hydrated = async () => {
+    if ((await page.locator(`#${PAGE_DATA_ELEMENT_ID}`).count()) === 0) return;
+    await expect(page.locator('html[data-hydrated="true"]')).toBeAttached({ timeout: 15_000 });
+  };
+  const goto = page.goto.bind(page);
+  page.goto = async (url, options) => {
+    const response = await goto(url, options);
+    await hydrated();
+    return response;
+  };
+  const reload = page.reload.bind(page);
+  page.reload = async (options) => {
+    const response = await reload(options);
+    await hydrated();
+    return response;
+  };
+}
+
 export const test = base.extend<{ world: World; consoleErrors: ConsoleErrors }, { store: Store }>({
+  page: async ({ page, javaScriptEnabled }, use) => {
+    if (javaScriptEnabled) waitForHydrationAfterNavigating(page);
+    await use(page);
+  },
+
   store: [
     // biome-ignore lint/correctness/noEmptyPattern: Playwright fixtures name what they use in a pattern.
     async ({}, use) => {

@@ -29,7 +29,7 @@ const LazyDealBuyBox = dealBuyBox.Component;
 
 /**
  * Where the product page puts the deal buy box (DEAL-001): around the regular buy box when there is a
- * lightning deal, else just the regular buy box. While the chunk loads, the server's markup stays.
+ * lightning deal, else just the regular buy box. The browser loads its chunk before hydrating.
  */
 export function DealBuyBoxSlot({
   data,
