@@ -1,7 +1,7 @@
 import './layout/base.css';
 import './ui/ui.css';
 import './pages/product/product-page.client';
-import { type ReactNode, useEffect } from 'react';
+import { type ReactNode, startTransition, useEffect } from 'react';
 import { hydrateRoot } from 'react-dom/client';
 import type { PageData } from '../shared/contracts/pages/page-data';
 import { PAGE_DATA_ELEMENT_ID } from '../shared/page-data-element';
@@ -9,6 +9,7 @@ import { markPageDataRead } from './api/page-served-at';
 import { warmUpAnswerContracts } from './api/parse-answer';
 import { App, providePages } from './app';
 import { loadAddOnServices } from './features/add-on-services/add-on-services-slot';
+import { loadInviteRequest } from './features/buy-box/invite-request-slot';
 import { loadPageChunk } from './pages/page-chunks';
 import { loadBusinessBuying } from './pages/product/business-buying-slot';
 import { loadDealBuyBox } from './pages/product/deal-buy-box-slot';
@@ -45,14 +46,23 @@ async function hydrate() {
       // The deal buy box on a lightning deal's page; the grocery buy box on a grocery product's.
       data.deal ? loadDealBuyBox() : null,
       data.grocery ? loadGroceryBuyBox() : null,
+      // The invite request on a high-demand product's page.
+      data.product.features.highDemand ? loadInviteRequest() : null,
     ]);
   }
-  hydrateRoot(
-    root,
-    <MarkHydrated>
-      <App data={data} />
-    </MarkHydrated>,
-  );
+  // The page bench reads this mark: the scripts fetched by now are what this page needed to hydrate.
+  performance.mark('pdp:hydrate');
+  // Hydrating as a transition lets React yield to the browser every few milliseconds instead of holding
+  // the main thread for the whole tree (issue 11: total blocking time, and the first paint is not kept
+  // waiting). A press that comes meanwhile makes React finish hydrating at once and then handles it.
+  startTransition(() => {
+    hydrateRoot(
+      root,
+      <MarkHydrated>
+        <App data={data} />
+      </MarkHydrated>,
+    );
+  });
   warmUpAnswerContracts();
 }
 

@@ -3,57 +3,16 @@
 // (gift receipt, device linking, installments) as the cart API payload. The buy box's script and the
 // server's form route both build the page item here, so the two paths cannot drift.
 import type { AdditionalParameters, CartApiItem } from '../../shared/contracts/cart';
-import type { BuyBoxItems } from './buy-box-items';
 
-/** The buy box form's own fields for the page item and its choices. */
-export const BUY_BOX_FIELDS = {
-  asin: 'ASIN',
-  offerListingId: 'offerListingID',
-  quantity: 'quantity',
-  giftWrap: 'gift-wrap',
-  preregistration: 'device-preregistration',
-  installments: 'installments-check',
-} as const;
+export {
+  BUY_BOX_FIELDS,
+  customAttributeFieldNames,
+  itemFieldNames,
+  PURCHASE_BUTTONS,
+  upsellFormFields,
+} from './add-to-cart-fields';
 
-/** The buy box's submit buttons, by the name each posts. */
-export const PURCHASE_BUTTONS = {
-  addToCart: 'submit.add-to-cart',
-  buyNow: 'submit.buy-now',
-  oneClick: 'submit.one-click',
-} as const;
-
-/** CART-024: item i's fields (i counts from 1). */
-export const itemFieldNames = (i: number) => ({
-  asin: `asin.${i}`,
-  offerListingId: `offeringID.${i}`,
-  quantity: `quantity.${i}`,
-});
-
-/** CART-024: the extra-data form fields of item n's m-th attribute. */
-export const customAttributeFieldNames = (n: number, m: number) => ({
-  name: `custom-name.${n}.${m}`,
-  value: `custom-value.${n}.${m}`,
-});
-
-/**
- * The form fields of the upsells for the buy box form (asin.{i}, offeringID.{i}, quantity.{i} and
- * custom-name/custom-value.{i}.{m}); i counts from 1 over the upsells.
- */
-export function upsellFormFields(items: BuyBoxItems): [string, string][] {
-  return items.slice(1).flatMap((item, index) => {
-    const names = itemFieldNames(index + 1);
-    const fields: [string, string][] = [
-      [names.asin, item.asin],
-      [names.offerListingId, item.offerId],
-      [names.quantity, String(item.quantity)],
-    ];
-    if (item.customAttribute) {
-      const custom = customAttributeFieldNames(index + 1, 1);
-      fields.push([custom.name, item.customAttribute.name], [custom.value, item.customAttribute.value]);
-    }
-    return fields;
-  });
-}
+import { BUY_BOX_FIELDS } from './add-to-cart-fields';
 
 /** The page item's choices; a choice the buy box does not offer is left out. */
 export type PageItemChoices = {

@@ -4,7 +4,7 @@ import {
   accessoryProductPath,
   accessoryQuantityLimit,
 } from '../../../domain/accessories/accessories';
-import { upsellFormFields } from '../../../domain/cart/add-to-cart-form';
+import { upsellFormFields } from '../../../domain/cart/add-to-cart-fields';
 import type { AccessorySlotView, VariationProduct } from '../../../shared/contracts/accessories';
 import { useIsClient } from '../../ui/use-is-client';
 import { type AccessoryUpsells, selectedVariation } from './use-accessory-upsells';

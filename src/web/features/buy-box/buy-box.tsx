@@ -14,14 +14,14 @@ import {
   restrictionMessage,
 } from '../../../domain/buy-box/quantity-restriction';
 import { quantityUrl } from '../../../domain/buy-box/url-quantity';
-import { BUY_BOX_FIELDS, PURCHASE_BUTTONS } from '../../../domain/cart/add-to-cart-form';
+import { BUY_BOX_FIELDS, PURCHASE_BUTTONS } from '../../../domain/cart/add-to-cart-fields';
 import type { ProductPageData } from '../../../shared/contracts/pages/product-page';
 import { Popover } from '../../ui/lazy-overlays';
 import { PopupLink } from '../../ui/popup-link';
 import { useIsClient } from '../../ui/use-is-client';
 import { CouponOffer } from './coupon-offer';
 import { GiftOptions } from './gift-options';
-import { InviteRequest } from './invite-request';
+import { InviteRequestSlot } from './invite-request-slot';
 import { QuantityAdjustedNote, QuantityUpdatedTip } from './quantity-updated-tip';
 import { TabularBuyBox } from './tabular-buy-box';
 import { type PurchaseUpsells, usePurchaseForm } from './use-purchase-form';
@@ -143,7 +143,7 @@ export function BuyBox({
         </p>
       )}
       {highDemand ? (
-        <InviteRequest
+        <InviteRequestSlot
           kind={features.highDemand?.button ?? 'request-invitation'}
           asin={product.asin}
           marketplaceId={data.marketplaceId}

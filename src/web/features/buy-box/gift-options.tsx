@@ -6,7 +6,7 @@ import {
   preregistrationAlert,
   preregistrationFlag,
 } from '../../../domain/buy-box/gift-and-preregistration';
-import { BUY_BOX_FIELDS } from '../../../domain/cart/add-to-cart-form';
+import { BUY_BOX_FIELDS } from '../../../domain/cart/add-to-cart-fields';
 
 const GIFTING_ALERT =
   'Gift orders are not linked to your account. To link up to $PREREG_MAX_QUANTITY devices to your account, uncheck "Add gift options".';

@@ -1,13 +1,30 @@
-import type { FormEvent } from 'react';
-import {
-  type PageItemChoices,
-  PURCHASE_BUTTONS,
-  pageItemPayload,
-} from '../../../domain/cart/add-to-cart-form';
+import { type FormEvent, useEffect, useRef, useState } from 'react';
+import { PURCHASE_BUTTONS } from '../../../domain/cart/add-to-cart-fields';
+import type { PageItemChoices } from '../../../domain/cart/add-to-cart-form';
+import type { AddToCartIntention } from '../../../domain/logging/instrumentation';
 import type { CartApiItem } from '../../../shared/contracts/cart';
-import { useAddToCart } from '../../api/use-add-to-cart';
-import { useAddToCartMetrics } from './use-add-to-cart-metrics';
+import type { AddToCartState } from '../../api/add-to-cart';
+import { whenWanted } from '../../ui/when-wanted';
 import { useOneClickGuard } from './use-one-click-guard';
+
+type PurchasePress = typeof import('./purchase-press');
+
+// The press code is its own chunk: loaded once, at the first press or when the page is idle.
+let pressCode: Promise<PurchasePress> | null = null;
+let pressLoaded: PurchasePress | null = null;
+function loadPressCode(): Promise<PurchasePress> {
+  pressCode ??= import('./purchase-press').then(
+    (module) => {
+      pressLoaded = module;
+      return module;
+    },
+    (error: unknown) => {
+      pressCode = null;
+      throw error;
+    },
+  );
+  return pressCode;
+}
 
 /** The accessories' part in a purchase: their cart items, and the interstitial that may hold a press back. */
 export type PurchaseUpsells = {
@@ -20,6 +37,8 @@ export type PurchaseUpsells = {
  * What a press on a buy box button does. The form posts to /gp/product/handle-buy-box by itself;
  * with the script, a locked quantity or a blocked 1-Click sends nothing, the accessory interstitial may
  * hold the press back, the metrics record it, and add to cart goes through the cart API instead.
+ * The metrics and the cart call are a chunk of their own: a press that comes before it has arrived is
+ * held until it has, then replayed (if it cannot load, the form posts as it would without the script).
  */
 export function usePurchaseForm(options: {
   page: { marketplaceId: string; language: string; refTag: string | null; sessionId: string };
@@ -33,17 +52,37 @@ export function usePurchaseForm(options: {
 }) {
   const { page, item, quantity, locked, choices, upsells } = options;
   const oneClick = useOneClickGuard();
-  const metrics = useAddToCartMetrics(item.asin);
-  const { state, add } = useAddToCart({
-    marketplaceId: page.marketplaceId,
-    language: page.language,
-    refTag: page.refTag,
-    sessionId: page.sessionId,
-    onCartCount: (count) => {
-      metrics.submitted();
-      options.onCartCount(count);
-    },
-  });
+  const intention = useRef<AddToCartIntention>(null);
+  const [state, setState] = useState<AddToCartState>({ status: 'idle' });
+  const fallback = useRef(false);
+  useEffect(() => whenWanted(() => void loadPressCode().catch(() => undefined)), []);
+
+  const clicked = (buttonId: string) =>
+    void loadPressCode()
+      .then((press) => press.intentionClicked(intention, item.asin, buttonId))
+      .catch(() => undefined);
+
+  const add = async (quantity: number) => {
+    if (state.status === 'adding') return;
+    setState({ status: 'adding' });
+    const press = await loadPressCode();
+    const next = await press.addPageItem(
+      {
+        marketplaceId: page.marketplaceId,
+        language: page.language,
+        refTag: page.refTag,
+        sessionId: page.sessionId,
+        onCartCount: (count) => {
+          press.intentionSubmitted(intention, item.asin);
+          options.onCartCount(count);
+        },
+      },
+      { ...item, quantity },
+      choices,
+      upsells?.items(quantity) ?? [],
+    );
+    setState(next);
+  };
 
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
     const submitter = (event.nativeEvent as SubmitEvent).submitter;
@@ -57,20 +96,33 @@ export function usePurchaseForm(options: {
       event.preventDefault();
       return;
     }
+    // The press code has not arrived yet: hold the press and replay it once it has; if it cannot load,
+    // the replay posts the form as it would without the script.
+    if (!pressLoaded && !fallback.current) {
+      event.preventDefault();
+      const replay = () => (button ? form.requestSubmit(button) : form.requestSubmit());
+      loadPressCode().then(replay, () => {
+        fallback.current = true;
+        replay();
+      });
+      return;
+    }
     // ACC-010/012: the accessory interstitial may hold the press back and replay it when it hides.
     if (button && upsells?.intercept(button.id, () => form.requestSubmit(button))) {
       event.preventDefault();
       return;
     }
-    if (button?.name !== PURCHASE_BUTTONS.addToCart) metrics.submitted();
+    if (button?.name !== PURCHASE_BUTTONS.addToCart) pressLoaded?.intentionSubmitted(intention, item.asin);
     if (button?.name === PURCHASE_BUTTONS.oneClick) {
       oneClick.press();
       return;
     }
-    if (button?.name !== PURCHASE_BUTTONS.addToCart || quantity === null) return;
+    if (!pressLoaded || button?.name !== PURCHASE_BUTTONS.addToCart || quantity === null) return;
     event.preventDefault();
-    void add(pageItemPayload({ ...item, quantity }, choices), upsells?.items(quantity) ?? []);
+    void add(quantity).catch(() =>
+      setState({ status: 'failed', message: 'Something went wrong. Please reload the page and try again.' }),
+    );
   };
 
-  return { state, onSubmit, clicked: metrics.clicked, oneClickBlocked: oneClick.blocked };
+  return { state, onSubmit, clicked, oneClickBlocked: oneClick.blocked };
 }

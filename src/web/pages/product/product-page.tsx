@@ -15,6 +15,7 @@ import { ImageGallery } from '../../features/product-details/image-gallery';
 import { JumpLinksBar } from '../../features/product-details/jump-links-bar';
 import { SiteFooter } from '../../layout/site-footer';
 import { SiteHeader } from '../../layout/site-header';
+import { whenWanted } from '../../ui/when-wanted';
 import { BusinessBuyingSlot } from './business-buying-slot';
 import { DealBuyBoxSlot } from './deal-buy-box-slot';
 import { GroceryBuyBoxSlot } from './grocery-buy-box-slot';
@@ -26,10 +27,17 @@ export function ProductPage({ data }: { data: ProductPageData }) {
   const [cartCount, setCartCount] = useState(data.shopper.cartCount);
   // Bundles, the smart-home badge and sponsored carousels: their own chunks, loaded after first paint
   // (a chunk that does not load leaves them out; each widget inside it has its own error boundary).
+  // They load when wanted (first interaction, the description near the viewport, or the first idle
+  // moment after the load event), so their code does not compete with hydration (issue 11).
   const [belowTheFold, setBelowTheFold] = useState<typeof import('./below-the-fold.client') | null>(null);
-  useEffect(() => {
-    void import('./below-the-fold.client').then(setBelowTheFold, () => undefined);
-  }, []);
+  const belowTheFoldAnchor = useRef<HTMLDivElement>(null);
+  useEffect(
+    () =>
+      whenWanted(() => {
+        void import('./below-the-fold.client').then(setBelowTheFold, () => undefined);
+      }, belowTheFoldAnchor.current),
+    [],
+  );
   const offer = product.offer;
   // One price on the page: a live deal's, as its deal box shows it (issue 10 #4).
   const priceBlock = priceBlockFor(offer, data.deal?.initialBuyingOption.dealDetails ?? null);
@@ -200,7 +208,12 @@ export function ProductPage({ data }: { data: ProductPageData }) {
             <p>{product.description}</p>
           </section>
         ) : null}
-        {belowTheFold ? <belowTheFold.default data={data} onCartCount={setCartCount} /> : null}
+        {belowTheFold ? (
+          <belowTheFold.default data={data} onCartCount={setCartCount} />
+        ) : (
+          // Where they will appear: the row they take, empty until they load.
+          <div ref={belowTheFoldAnchor} style={{ gridColumn: '1 / -1' }} />
+        )}
       </main>
       <SiteFooter />
     </>
