@@ -74,7 +74,7 @@ function lcpPhases(lhr: Lhr): string {
   const details = lhr.audits['largest-contentful-paint-element']?.details as
     | { items?: { type?: string; items?: { phase?: string; timing?: number }[] }[] }
     | undefined;
-  const table = details?.items?.find((item) => item.type === 'table');
+  const table = details?.items?.find((item) => item.type === 'table' && item.items?.some((row) => row.phase));
   return (table?.items ?? []).map((row) => `${row.phase} ${Math.round(row.timing ?? 0)} ms`).join(', ');
 }
 

@@ -2,9 +2,14 @@
  * Runs `start` once, at the first of: the shopper's first interaction (pointer, key, focus, scroll),
  * `target` coming near the viewport, or the browser's first idle moment after the load event. Code
  * that nothing on screen needs yet waits for one of these instead of loading with the page's own
- * script, so it does not compete with hydration. Returns a function that cancels the wait.
+ * script, so it does not compete with hydration. `idle: false` leaves the idle moment out: code that
+ * only a press needs waits for an interaction. Returns a function that cancels the wait.
  */
-export function whenWanted(start: () => void, target?: Element | null): () => void {
+export function whenWanted(
+  start: () => void,
+  target?: Element | null,
+  { idle: atIdle = true }: { idle?: boolean } = {},
+): () => void {
   let done = false;
   const events = ['pointerdown', 'keydown', 'focusin', 'scroll', 'touchstart'] as const;
   let observer: IntersectionObserver | null = null;
@@ -39,8 +44,9 @@ export function whenWanted(start: () => void, target?: Element | null): () => vo
     );
     observer.observe(target);
   }
-  if (document.readyState === 'complete') onLoad();
-  else window.addEventListener('load', onLoad);
+  // Without the idle moment, only an interaction or the target starts it.
+  if (atIdle && document.readyState === 'complete') onLoad();
+  else if (atIdle) window.addEventListener('load', onLoad);
   return () => {
     done = true;
     cleanup();

@@ -9,7 +9,7 @@ import { useOneClickGuard } from './use-one-click-guard';
 
 type PurchasePress = typeof import('./purchase-press');
 
-// The press code is its own chunk: loaded once, at the first press or when the page is idle.
+// The press code is its own chunk: loaded once, at the shopper's first interaction or press.
 let pressCode: Promise<PurchasePress> | null = null;
 let pressLoaded: PurchasePress | null = null;
 function loadPressCode(): Promise<PurchasePress> {
@@ -55,7 +55,10 @@ export function usePurchaseForm(options: {
   const intention = useRef<AddToCartIntention>(null);
   const [state, setState] = useState<AddToCartState>({ status: 'idle' });
   const fallback = useRef(false);
-  useEffect(() => whenWanted(() => void loadPressCode().catch(() => undefined)), []);
+  const held = useRef(false);
+  // Warmed at the shopper's first interaction (a pointer down comes before its click), not at idle: a
+  // visitor who only reads the page never downloads it.
+  useEffect(() => whenWanted(() => void loadPressCode().catch(() => undefined), null, { idle: false }), []);
 
   const clicked = (buttonId: string) =>
     void loadPressCode()
@@ -100,7 +103,14 @@ export function usePurchaseForm(options: {
     // the replay posts the form as it would without the script.
     if (!pressLoaded && !fallback.current) {
       event.preventDefault();
-      const replay = () => (button ? form.requestSubmit(button) : form.requestSubmit());
+      // One held press at a time: a second press while the code is on its way is the same press.
+      if (held.current) return;
+      held.current = true;
+      const replay = () => {
+        held.current = false;
+        if (button) form.requestSubmit(button);
+        else form.requestSubmit();
+      };
       loadPressCode().then(replay, () => {
         fallback.current = true;
         replay();
