@@ -13,6 +13,7 @@ import * as addOnServices from './migrations/0009-add-on-services';
 import * as bundlesSmartHomeAds from './migrations/0010-bundles-smart-home-ads';
 import * as businessBuying from './migrations/0013-business-buying';
 import * as grocery from './migrations/0014-grocery';
+import * as readPathIndexes from './migrations/0015-read-path-indexes';
 import type { Database } from './schema';
 import { type Checkpointer, checkpointInBackground } from './sqlite-checkpoint';
 import { SqliteStoreDialect } from './sqlite-driver';
@@ -45,6 +46,7 @@ const migrations: Record<string, Migration> = {
   '0009-add-on-services': addOnServices,
   '0010-bundles-smart-home-ads': bundlesSmartHomeAds,
   '0013-business-buying': businessBuying,
+  '0015-read-path-indexes': readPathIndexes,
 };
 
 // BIGINT (epoch ms) comes back from pg as a string by default; every value we store fits a double.

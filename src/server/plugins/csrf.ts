@@ -22,8 +22,10 @@ const headerValue = (request: FastifyRequest, name: string): string | undefined 
 /** Every state-changing request carries the session's CSRF token (header or `csrfToken` form field), else 403. */
 export const csrfPlugin = fp(
   async (app) => {
-    app.addHook('preValidation', async (request, reply) => {
-      if (SAFE_METHODS.has(request.method)) return;
+    // A callback hook: a GET (every read and page) passes without a promise and a microtask (issue 11).
+    // A refused request is answered here and the chain stops (done is not called).
+    app.addHook('preValidation', (request, reply, done) => {
+      if (SAFE_METHODS.has(request.method)) return done();
       const body = request.body as Record<string, unknown> | undefined;
       const queryName = request.routeOptions.config.csrfQueryParam;
       const query = request.query as Record<string, unknown> | undefined;
@@ -33,21 +35,24 @@ export const csrfPlugin = fp(
         headerValue(request, 'anti-csrftoken-a2z') ??
         (body && typeof body === 'object' && typeof body.csrfToken === 'string' ? body.csrfToken : undefined);
       if (!sent || request.session.isNew || !safeEqual(sent, request.session.csrfToken)) {
-        return sendError(reply, 403, 'csrf_token_invalid', 'missing or invalid CSRF token', 'x-csrf-token');
+        sendError(reply, 403, 'csrf_token_invalid', 'missing or invalid CSRF token', 'x-csrf-token');
+        return;
       }
       if (request.routeOptions.config.requireSlateToken) {
         const slate = headerValue(request, 'x-encrypted-slate-token');
         const opened = slate ? decryptSlateToken(app.tokenKeys, slate) : null;
         if (!opened || opened.sessionId !== request.session.id) {
-          return sendError(
+          sendError(
             reply,
             403,
             'slate_token_invalid',
             'missing or invalid encrypted slate token',
             'x-encrypted-slate-token',
           );
+          return;
         }
       }
+      done();
     });
   },
   { name: 'csrf', dependencies: ['session'] },

@@ -1,5 +1,6 @@
 import fp from 'fastify-plugin';
-import { Counter, collectDefaultMetrics, Histogram, Registry } from 'prom-client';
+import { Counter, collectDefaultMetrics, Registry } from 'prom-client';
+import { requestMetrics } from './request-metrics';
 
 export type StoreMetrics = {
   registry: Registry;
@@ -21,18 +22,13 @@ export const metricsPlugin = fp(
   async (app) => {
     const registry = new Registry();
     collectDefaultMetrics({ register: registry });
-    const requests = new Counter({
-      name: 'http_requests_total',
-      help: 'HTTP requests answered, by method, route and status',
-      labelNames: ['method', 'route', 'status'] as const,
-      registers: [registry],
-    });
-    const latency = new Histogram({
-      name: 'http_request_duration_seconds',
-      help: 'HTTP request latency by method and route',
-      labelNames: ['method', 'route'] as const,
-      buckets: [0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5],
-      registers: [registry],
+    const requests = requestMetrics(registry, {
+      counter: { name: 'http_requests_total', help: 'HTTP requests answered, by method, route and status' },
+      histogram: {
+        name: 'http_request_duration_seconds',
+        help: 'HTTP request latency by method and route',
+        buckets: [0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5],
+      },
     });
     const metrics: StoreMetrics = {
       registry,
@@ -73,8 +69,7 @@ export const metricsPlugin = fp(
     app.addHook('onResponse', (request, reply, done) => {
       // The route pattern, never the raw URL, keeps label cardinality bounded.
       const route = request.routeOptions.url ?? 'unmatched';
-      requests.inc({ method: request.method, route, status: String(reply.statusCode) });
-      latency.observe({ method: request.method, route }, reply.elapsedTime / 1000);
+      requests.record(request.method, route, reply.statusCode, reply.elapsedTime / 1000);
       done();
     });
 

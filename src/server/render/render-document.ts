@@ -78,6 +78,26 @@ const joinLines = (lines: readonly string[]) => {
   return text;
 };
 
+// The document is encoded part by part into one scratch buffer and copied out once: the markup and the
+// page data (the two large strings, two-byte when the product has a dash in its title) are each encoded
+// where they land, instead of being joined into one string, flattened, encoded and concatenated again
+// (issue 11). Rendering is synchronous, so one scratch buffer per process serves every page.
+let scratch = Buffer.allocUnsafeSlow(128 * 1024);
+
+function encodeParts(parts: ReadonlyArray<string | Buffer>): Buffer {
+  let most = 0;
+  // UTF-8 takes at most three bytes per UTF-16 code unit.
+  for (const part of parts) most += typeof part === 'string' ? part.length * 3 : part.length;
+  if (most > scratch.length) scratch = Buffer.allocUnsafeSlow(Math.max(most, scratch.length * 2));
+  let length = 0;
+  for (const part of parts) {
+    length += typeof part === 'string' ? scratch.write(part, length) : part.copy(scratch, length);
+  }
+  const bytes = Buffer.allocUnsafe(length);
+  scratch.copy(bytes, 0, 0, length);
+  return bytes;
+}
+
 /**
  * The whole HTML document as UTF-8 bytes: head with the session's tokens, server-rendered markup, page
  * data, client script. The build's part (stylesheet, preloads) is encoded once per build.
@@ -114,19 +134,18 @@ export function renderDocument(
     `<meta name="csrf-token" content="${escapeHtml(head.csrfToken)}">`,
     `<meta name="encrypted-slate-token" content="${escapeHtml(head.slateToken)}">`,
   ];
-  const after = [
-    assets ? pageHeadOf(assets, data.page) : '',
-    head.jsonLd ? `<script type="application/ld+json">${scriptJson(head.jsonLd)}</script>` : '',
-    '</head>',
-    '<body>',
-    `<div id="root">${markup}</div>`,
-    `<script type="application/json" id="${PAGE_DATA_ELEMENT_ID}">${scriptJson(data)}</script>`,
-    '</body>',
-    '</html>',
-  ];
-  return Buffer.concat([
-    Buffer.from(joinLines(before)),
-    assets ? shellOf(assets).assetsHead : Buffer.alloc(0),
-    Buffer.from(`\n${joinLines(after)}`),
+  return encodeParts([
+    joinLines(before),
+    assets ? shellOf(assets).assetsHead : '',
+    `\n${joinLines([
+      assets ? pageHeadOf(assets, data.page) : '',
+      head.jsonLd ? `<script type="application/ld+json">${scriptJson(head.jsonLd)}</script>` : '',
+      '</head>',
+      '<body>',
+    ])}\n<div id="root">`,
+    markup,
+    `</div>\n<script type="application/json" id="${PAGE_DATA_ELEMENT_ID}">`,
+    scriptJson(data),
+    '</script>\n</body>\n</html>',
   ]);
 }

@@ -1,4 +1,5 @@
 import type { Kysely } from 'kysely';
+import { preparedQuery } from '../prepared-query';
 import type { Database, GroceryStoreTable } from '../schema';
 
 type Db = Kysely<Database>;
@@ -105,9 +106,14 @@ async function storesByIds(db: Db, storeIds: readonly string[]): Promise<Map<str
   );
 }
 
+// Prepared: every product page asks whether its product is grocery (most are not, and stop here).
+const groceryListingQuery = preparedQuery((db: Db, p: { asin: string }) =>
+  db.selectFrom('product_grocery').selectAll().where('asin', '=', p.asin),
+);
+
 /** A product's grocery listing with its stores (in the catalog's order), or null when it is not grocery. */
 export async function findGroceryListing(db: Db, asin: string): Promise<GroceryListing | null> {
-  const row = await db.selectFrom('product_grocery').selectAll().where('asin', '=', asin).executeTakeFirst();
+  const row = (await groceryListingQuery(db, { asin })).rows[0];
   if (!row) return null;
   const [storeRows, together] = await Promise.all([
     db
