@@ -1,4 +1,6 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { createDeal } from '../../../../tests/factories/deal-factory';
+import { demoProductShape } from '../../../../tests/factories/demo-products';
 import { createTestApp, Shopper, T0, type TestContext } from '../../../../tests/helpers/test-app';
 import { dialects } from '../../../../tests/helpers/test-store';
 import { claimResponse, dealSetup, lightningDealBuyingOption } from '../../../shared/contracts/deals';
@@ -137,11 +139,18 @@ describe.each(dialects)('lightning deals on %s', (dialect) => {
   });
 
   test('DEAL-004 once the deal is in the cart with the plan on its unit, a reload offers the plan no more', async () => {
-    const s = await shopper();
-    const claimed = await claim(s, TABLET);
+    // A deal of its own, shaped like the demo tablet's (with its plan), so other tests' claim counts hold.
+    const created = await createDeal(ctx.store.db, demoProductShape('B0PDPTAB01'), { now: ctx.clock.now });
+    const deal = {
+      asin: created.asin,
+      dealId: `LD-${created.asin}`,
+      offerListingId: `OL-${created.asin}-LD`,
+    };
+    const s = await shopper(`/dp/${deal.asin}`);
+    const claimed = await claim(s, deal);
     expect(claimed.statusCode).toBe(200);
     const dealLine = claimed.json().entity.cartItemId as string;
-    const before = dealSetup.parse(pageData((await s.visit('/dp/B0PDPTAB01')).body).deal);
+    const before = dealSetup.parse(pageData((await s.visit(`/dp/${deal.asin}`)).body).deal);
     expect(before.itemCustomerState).toBe('IN_CART');
     expect(before.warrantyOffer?.asin).toBe('B0PDPPRT01');
     const plan = await s.addItems([
@@ -160,7 +169,7 @@ describe.each(dialects)('lightning deals on %s', (dialect) => {
       },
     ]);
     expect(plan.statusCode).toBe(200);
-    const after = dealSetup.parse(pageData((await s.visit('/dp/B0PDPTAB01')).body).deal);
+    const after = dealSetup.parse(pageData((await s.visit(`/dp/${deal.asin}`)).body).deal);
     expect(after.itemCustomerState).toBe('IN_CART');
     expect(after.warrantyOffer).toBeUndefined();
   });
