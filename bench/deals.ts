@@ -3,7 +3,7 @@
 // Never a test. Needs the build (npm run bench builds it in part 1).
 import { type ChildProcess, execSync, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { existsSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import { join } from 'node:path';
 import { sign } from '@fastify/cookie';
@@ -92,17 +92,16 @@ function processCpuS(pid: number): number {
   }
 }
 
-/** CPU seconds used by every process named `name` on this machine (e.g. PostgreSQL's backends). */
-function namedCpuS(name: string): number {
-  let total = 0;
-  for (const entry of readdirSync('/proc')) {
-    if (!/^\d+$/.test(entry)) continue;
-    try {
-      const stat = readFileSync(`/proc/${entry}/stat`, 'utf8');
-      if (stat.slice(stat.indexOf('(') + 1, stat.indexOf(')')) === name) total += processCpuS(Number(entry));
-    } catch {}
-  }
-  return total;
+/**
+ * CPU seconds per process of PostgreSQL's work for the bench: the server's connections (by application
+ * name) and PostgreSQL's own background processes (WAL writer, checkpointer…), not other clients'.
+ */
+async function postgresCpuS(client: pg.Client): Promise<Map<number, number>> {
+  const { rows } = await client.query<{ pid: number }>(
+    `select pid from pg_stat_activity where application_name = $1 or backend_type <> 'client backend'`,
+    [APP_NAME],
+  );
+  return new Map(rows.map((row) => [row.pid, processCpuS(row.pid)]));
 }
 
 /** Busy and total CPU seconds of the whole machine, from /proc/stat. */
@@ -144,19 +143,20 @@ async function accountedImpl<T>(
   waits: Map<string, number>;
   samples: number;
 }> {
+  const client = pgUrl ? new pg.Client({ connectionString: pgUrl }) : undefined;
+  await client?.connect();
+  // The pool's connections are open after the warm-up; a process that ends meanwhile is left out.
+  const postgresBefore = client ? await postgresCpuS(client) : new Map<number, number>();
   const before = {
     server: serverPids.reduce((s, pid) => s + processCpuS(pid), 0),
     bench: process.cpuUsage(),
-    postgres: pgUrl ? namedCpuS('postgres') : 0,
     machine: machineCpuS(),
   };
   const waits = new Map<string, number>();
   let samples = 0;
   let sampling = true;
   let sampler: Promise<void> = Promise.resolve();
-  if (pgUrl) {
-    const client = new pg.Client({ connectionString: pgUrl });
-    await client.connect();
+  if (client) {
     sampler = (async () => {
       while (sampling) {
         const { rows } = await client.query<{ state: string; wait: string | null }>(
@@ -171,7 +171,6 @@ async function accountedImpl<T>(
         }
         await new Promise((r) => setTimeout(r, 50));
       }
-      await client.end();
     })();
   }
   const result = await work();
@@ -179,12 +178,20 @@ async function accountedImpl<T>(
   await sampler;
   const benchUsage = process.cpuUsage(before.bench);
   const machine = machineCpuS();
+  let postgres = 0;
+  if (client) {
+    for (const [pid, after] of await postgresCpuS(client)) {
+      const start = postgresBefore.get(pid);
+      if (start !== undefined && after >= start) postgres += after - start;
+    }
+    await client.end();
+  }
   return {
     result,
     cpu: {
       server: serverPids.reduce((s, pid) => s + processCpuS(pid), 0) - before.server,
       bench: (benchUsage.user + benchUsage.system) / 1e6,
-      postgres: pgUrl ? namedCpuS('postgres') - before.postgres : 0,
+      postgres,
       busy: machine.busy - before.machine.busy,
       total: machine.total - before.machine.total,
     },
@@ -387,7 +394,7 @@ async function benchDialect(
     await admin.query(`create schema ${schema}`);
     await admin.end();
     // The application name lets the bench tell the server's connections from any other client's.
-    url = `${PG_URL}?application_name=${APP_NAME}&options=${encodeURIComponent(`-c search_path=${schema}`)}`;
+    url = `${PG_URL}${PG_URL.includes('?') ? '&' : '?'}application_name=${APP_NAME}&options=${encodeURIComponent(`-c search_path=${schema}`)}`;
   }
   // BENCH_PROFILE=DIR writes a CPU profile of the server process there, to see where a claim's time goes.
   const profile = process.env.BENCH_PROFILE
@@ -592,7 +599,7 @@ async function main() {
     'Checks (issues 5 and 11):',
     ...checks.map((c) => `- ${c}`),
     '',
-    "Where the time goes (CPU seconds per claim from /proc, for the server processes, this bench process, which runs autocannon, and every PostgreSQL process on the machine; what the server's PostgreSQL connections were doing, sampled every 50 ms from pg_stat_activity: `on CPU` is a backend running, `Lock:…` waiting for a row or transaction lock, `IO:WALSync`/`LWLock:WALWrite` waiting for the commit's flush, `idle` a pooled connection nobody uses):",
+    "Where the time goes (CPU seconds per claim from /proc, for the server processes, this bench process, which runs autocannon, and PostgreSQL: the server's connections and its background processes; what the server's PostgreSQL connections were doing, sampled every 50 ms from pg_stat_activity: `on CPU` is a backend running, `Lock:…` waiting for a row or transaction lock, `IO:WALSync`/`LWLock:WALWrite` waiting for the commit's flush, `idle` a pooled connection nobody uses):",
     ...accounting.map((line) => `- ${line}`),
     '',
   ];
