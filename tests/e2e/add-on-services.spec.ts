@@ -911,6 +911,36 @@ test('widgets load on demand: a product without services loads no add-on code; o
   expect(scripts.some((s) => /enhanced-ppd|ppd-bundle|twister-xl|services-interstitial/.test(s))).toBe(false);
 });
 
+test('the option list keeps a long service name inside the buy box: the page is never wider than the window', async ({
+  page,
+  store,
+}) => {
+  const install = buildService(
+    { offers: [{ price: 149, merchant: HOME }] },
+    {
+      title:
+        'Standard installation with connection to existing water and power, haul-away of your old washer',
+    },
+  );
+  const device = buildDevice(
+    [{ service: install }],
+    { widget: 'twister', interstitial: 'none' },
+    { title: 'Test front-load washer', offers: [{ price: 699, stock: 20 }] },
+  );
+  await createServiceWorld(store.db, [install, device]);
+  await visit(page, device.asin);
+  const list = widget(page).getByRole('combobox', { name: 'Service:' });
+  await expect(list).toBeVisible();
+  const widths = await page.evaluate(() => ({
+    page: document.documentElement.scrollWidth,
+    window: document.documentElement.clientWidth,
+  }));
+  expect(widths.page).toBeLessThanOrEqual(widths.window);
+  const box = await page.getByRole('complementary', { name: 'Buy box' }).boundingBox();
+  const listBox = await list.boundingBox();
+  expect(listBox && box && listBox.x + listBox.width <= box.x + box.width).toBe(true);
+});
+
 test('without JavaScript the ticked service posts with the buy box form and goes under the device', async ({
   browser,
   store,

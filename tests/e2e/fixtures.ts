@@ -1,4 +1,4 @@
-import { test as base, expect, type Page } from '@playwright/test';
+import { type BrowserContext, test as base, expect, type Page } from '@playwright/test';
 import { openStore, type Store } from '../../src/server/db/database';
 import { adTotals } from '../../src/server/db/repositories/sponsored-ad-repository';
 import { PAGE_DATA_ELEMENT_ID } from '../../src/shared/page-data-element';
@@ -96,17 +96,33 @@ export const test = base.extend<{ world: World; consoleErrors: ConsoleErrors }, 
     });
   },
 
-  // A console error or an uncaught exception in the page fails the test unless the test expects it.
+  // A console error or an uncaught exception in the page fails the test unless the test expects it;
+  // contexts a test opens itself (browser.newContext) are watched too, and their pages wait for
+  // hydration after goto and reload like the default page.
   consoleErrors: [
-    async ({ context }, use) => {
+    async ({ context, browser }, use) => {
       const errors: string[] = [];
       const expected: RegExp[] = [];
-      context.on('console', (message) => {
-        if (message.type() === 'error')
-          errors.push(`console.error: ${message.text()} (${message.location().url})`);
-      });
-      context.on('weberror', (error) => errors.push(`uncaught: ${error.error().message}`));
-      await use({ expect: (pattern) => expected.push(pattern) });
+      const watch = (watched: BrowserContext, scripted: boolean) => {
+        watched.on('console', (message) => {
+          if (message.type() === 'error')
+            errors.push(`console.error: ${message.text()} (${message.location().url})`);
+        });
+        watched.on('weberror', (error) => errors.push(`uncaught: ${error.error().message}`));
+        if (scripted) watched.on('page', waitForHydrationAfterNavigating);
+      };
+      watch(context, false);
+      const newContext = browser.newContext.bind(browser);
+      browser.newContext = async (options) => {
+        const opened = await newContext(options);
+        watch(opened, options?.javaScriptEnabled !== false);
+        return opened;
+      };
+      try {
+        await use({ expect: (pattern) => expected.push(pattern) });
+      } finally {
+        browser.newContext = newContext;
+      }
       const unexpected = errors.filter((error) => !expected.some((pattern) => pattern.test(error)));
       expect(
         unexpected,

@@ -279,6 +279,27 @@ export async function findPlansOf(db: Db, cartId: string, deviceLineId: string):
   return rows.map(decodeLine);
 }
 
+/** A device line's units and how many of them one plan already covers; undefined without the line. */
+export async function planCoverage(
+  db: Db,
+  deviceLineId: string,
+  planAsin: string,
+): Promise<{ deviceUnits: number; coveredUnits: number } | undefined> {
+  const device = await db
+    .selectFrom('cart_items')
+    .select('quantity')
+    .where('id', '=', deviceLineId)
+    .executeTakeFirst();
+  if (!device) return undefined;
+  const plans = await db
+    .selectFrom('cart_items')
+    .select('quantity')
+    .where('associated_item_id', '=', deviceLineId)
+    .where('asin', '=', planAsin)
+    .execute();
+  return { deviceUnits: device.quantity, coveredUnits: plans.reduce((sum, p) => sum + p.quantity, 0) };
+}
+
 /** Removes the given lines of an offer, in any cart (the lines behind deal holds that ran out). */
 export async function deleteOfferLines(db: Db, offerId: string, ids: readonly string[]): Promise<void> {
   if (ids.length === 0) return;

@@ -136,6 +136,35 @@ describe.each(dialects)('lightning deals on %s', (dialect) => {
     expect(camera.warrantyOffer).toBeUndefined();
   });
 
+  test('DEAL-004 once the deal is in the cart with the plan on its unit, a reload offers the plan no more', async () => {
+    const s = await shopper();
+    const claimed = await claim(s, TABLET);
+    expect(claimed.statusCode).toBe(200);
+    const dealLine = claimed.json().entity.cartItemId as string;
+    const before = dealSetup.parse(pageData((await s.visit('/dp/B0PDPTAB01')).body).deal);
+    expect(before.itemCustomerState).toBe('IN_CART');
+    expect(before.warrantyOffer?.asin).toBe('B0PDPPRT01');
+    const plan = await s.addItems([
+      {
+        asin: 'B0PDPPRT01',
+        offerListingId: 'OL-B0PDPPRT01-NEW',
+        quantity: 1,
+        additionalParameters: {
+          itemAssociation: {
+            associatedItemId: dealLine,
+            renderType: 'renderAll',
+            programType: 'AmazonProtect',
+            deleteConstraint: { mutuallyInclusive: false },
+          },
+        },
+      },
+    ]);
+    expect(plan.statusCode).toBe(200);
+    const after = dealSetup.parse(pageData((await s.visit('/dp/B0PDPTAB01')).body).deal);
+    expect(after.itemCustomerState).toBe('IN_CART');
+    expect(after.warrantyOffer).toBeUndefined();
+  });
+
   test('DEAL-008 mobile, app, Prime benefit and the app-only call to action follow the shopper', async () => {
     const desktop = new Shopper(ctx.app);
     const plugs = dealSetup.parse(pageData((await desktop.visit('/dp/B0PDPPLG01')).body).deal);

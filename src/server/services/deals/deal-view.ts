@@ -22,7 +22,7 @@ import {
 } from '../../../shared/deal-constants';
 import type { Marketplace } from '../../../shared/marketplaces';
 import { toPrice } from '../../../shared/money/price-format';
-import type { CartOwner } from '../../db/repositories/cart-repository';
+import { type CartOwner, planCoverage } from '../../db/repositories/cart-repository';
 import {
   type DealWithOffer,
   dealActivity,
@@ -157,7 +157,9 @@ export async function dealSetupFor(
   if (!option) return null;
   const base = `/api/marketplaces/${marketplace.marketplaceId}`;
   const planAsin = await input.protectionPlanAsin?.();
-  const warrantyOffer = planAsin ? await protectionPlanOffer(db, planAsin, marketplace) : undefined;
+  // A deal already in the cart with every unit covered by the plan is not offered the plan again.
+  const offerPlan = planAsin && !(await dealUnitsCovered(db, deal.id, viewer, planAsin));
+  const warrantyOffer = offerPlan ? await protectionPlanOffer(db, planAsin, marketplace) : undefined;
   return {
     dealId: deal.id,
     asin: input.asin,
@@ -179,6 +181,14 @@ export async function dealSetupFor(
     initialBuyingOption: option,
     ...(warrantyOffer ? { warrantyOffer } : {}),
   };
+}
+
+/** Whether the shopper's deal line is in the cart with the plan covering each of its units. */
+async function dealUnitsCovered(db: Db, dealId: string, viewer: DealViewer, planAsin: string) {
+  const claim = await findClaim(db, { dealId, owner: viewer.owner });
+  if (!claim?.cart_item_id) return false;
+  const coverage = await planCoverage(db, claim.cart_item_id, planAsin);
+  return !!coverage && coverage.coveredUnits >= coverage.deviceUnits;
 }
 
 /** The protection plan's buyable offer as the warranty checkbox shows it; none when it cannot be bought. */
