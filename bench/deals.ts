@@ -112,12 +112,6 @@ function machineCpuS(): { busy: number; total: number } {
   return { busy: total - idle, total };
 }
 
-/**
- * Where a rush's time goes (issue 11: are two processes slower because of CPU, the pool, round trips
- * or lock waits?): CPU seconds per claim of the server processes, of this process (autocannon), of
- * PostgreSQL's processes and of the machine, and, on PostgreSQL, what its client backends were doing,
- * sampled every 50 ms from pg_stat_activity.
- */
 type Accounting<T> = {
   result: T;
   cpu: { server: number; bench: number; postgres: number; busy: number; total: number };
@@ -125,24 +119,17 @@ type Accounting<T> = {
   samples: number;
 };
 
+/**
+ * Where a rush's time goes (issue 11: are two processes slower because of CPU, the pool, round trips
+ * or lock waits?): CPU seconds of the server processes, of this process (autocannon), of PostgreSQL's
+ * processes and of the machine, and, on PostgreSQL, what the server's connections were doing,
+ * sampled every 50 ms from pg_stat_activity.
+ */
 async function accounted<T>(
   serverPids: number[],
   pgUrl: string | undefined,
   work: () => Promise<T>,
 ): Promise<Accounting<T>> {
-  return accountedImpl(serverPids, pgUrl, work);
-}
-
-async function accountedImpl<T>(
-  serverPids: number[],
-  pgUrl: string | undefined,
-  work: () => Promise<T>,
-): Promise<{
-  result: T;
-  cpu: { server: number; bench: number; postgres: number; busy: number; total: number };
-  waits: Map<string, number>;
-  samples: number;
-}> {
   const client = pgUrl ? new pg.Client({ connectionString: pgUrl }) : undefined;
   await client?.connect();
   // The pool's connections are open after the warm-up; a process that ends meanwhile is left out.
