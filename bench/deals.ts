@@ -13,7 +13,7 @@ import { sql } from 'kysely';
 import pg from 'pg';
 import { openStore } from '../src/server/db/database';
 import { csrfToken, deriveKeys, newAnonymousSessionToken } from '../src/server/security/tokens';
-import { SERVER_NODE_FLAGS } from './server-flags';
+import { SERVER_ENV, SERVER_NODE_FLAGS } from './server-flags';
 
 const PORT = Number(process.env.BENCH_PORT ?? 3201) + 20;
 const DURATION_S = Number(process.env.BENCH_DURATION ?? 10);
@@ -391,6 +391,7 @@ async function benchDialect(
     spawn('node', [...SERVER_NODE_FLAGS, ...profile, 'dist/server/server.js'], {
       env: {
         ...process.env,
+        ...SERVER_ENV,
         PORT: String(port),
         DATABASE_URL: url,
         LOG_LEVEL: 'silent',

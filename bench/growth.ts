@@ -15,7 +15,7 @@ import {
   newAnonymousSessionToken,
   publicSessionId,
 } from '../src/server/security/tokens';
-import { SERVER_NODE_FLAGS } from './server-flags';
+import { SERVER_ENV, SERVER_NODE_FLAGS } from './server-flags';
 
 const argument = (name: string) => {
   const at = process.argv.indexOf(`--${name}`);
@@ -94,6 +94,7 @@ function start(port: number, databaseUrl: string, extra: Record<string, string> 
   return spawn('node', [...SERVER_NODE_FLAGS, 'dist/server/server.js'], {
     env: {
       ...process.env,
+      ...SERVER_ENV,
       PORT: String(port),
       DATABASE_URL: databaseUrl,
       LOG_LEVEL: 'silent',
