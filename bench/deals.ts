@@ -3,7 +3,7 @@
 // Never a test. Needs the build (npm run bench builds it in part 1).
 import { type ChildProcess, execSync, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { existsSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import { join } from 'node:path';
 import { sign } from '@fastify/cookie';
@@ -13,7 +13,7 @@ import { sql } from 'kysely';
 import pg from 'pg';
 import { openStore } from '../src/server/db/database';
 import { csrfToken, deriveKeys, newAnonymousSessionToken } from '../src/server/security/tokens';
-import { SERVER_NODE_FLAGS } from './server-flags';
+import { SERVER_ENV, SERVER_NODE_FLAGS } from './server-flags';
 
 const PORT = Number(process.env.BENCH_PORT ?? 3201) + 20;
 const DURATION_S = Number(process.env.BENCH_DURATION ?? 10);
@@ -30,6 +30,7 @@ const SELL_OUT_UNITS = {
 };
 const SECRET = 'bench-secret-bench-secret-bench-secret';
 const PG_URL = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
+const APP_NAME = 'pdp-claim-bench';
 type Deal = { asin: string; dealId: string; offerListingId: string };
 const HOLD_DEAL: Deal = { asin: 'B0PDPTAB01', dealId: 'LD-B0PDPTAB01', offerListingId: 'OL-B0PDPTAB01-LD' };
 const SELL_OUT_DEAL: Deal = {
@@ -79,6 +80,132 @@ function run(options: autocannon.Options): Promise<autocannon.Result> {
 const percentile = (sorted: number[], p: number) =>
   sorted.length ? (sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? 0) : 0;
 const round = (ms: number) => Math.round(ms * 100) / 100;
+
+/** CPU seconds a process has used (user + system), from /proc; 0 when it is gone. */
+function processCpuS(pid: number): number {
+  try {
+    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]?.split(' ') ?? [];
+    // utime and stime are fields 14 and 15 of /proc/PID/stat, in clock ticks (100 per second).
+    return (Number(fields[11]) + Number(fields[12])) / 100;
+  } catch {
+    return 0;
+  }
+}
+
+/**
+ * CPU seconds per process of PostgreSQL's work for the bench: the server's connections (by application
+ * name) and PostgreSQL's own background processes (WAL writer, checkpointer…), not other clients'.
+ */
+async function postgresCpuS(client: pg.Client): Promise<Map<number, number>> {
+  const { rows } = await client.query<{ pid: number }>(
+    `select pid from pg_stat_activity where application_name = $1 or backend_type <> 'client backend'`,
+    [APP_NAME],
+  );
+  return new Map(rows.map((row) => [row.pid, processCpuS(row.pid)]));
+}
+
+/** Busy and total CPU seconds of the whole machine, from /proc/stat. */
+function machineCpuS(): { busy: number; total: number } {
+  const cpu = (readFileSync('/proc/stat', 'utf8').split('\n')[0] ?? '').split(/\s+/).slice(1).map(Number);
+  const total = cpu.reduce((sum, v) => sum + (v || 0), 0) / 100;
+  const idle = ((cpu[3] ?? 0) + (cpu[4] ?? 0)) / 100;
+  return { busy: total - idle, total };
+}
+
+type Accounting<T> = {
+  result: T;
+  cpu: { server: number; bench: number; postgres: number; busy: number; total: number };
+  waits: Map<string, number>;
+  samples: number;
+};
+
+/**
+ * Where a rush's time goes (issue 11: are two processes slower because of CPU, the pool, round trips
+ * or lock waits?): CPU seconds of the server processes, of this process (autocannon), of PostgreSQL's
+ * processes and of the machine, and, on PostgreSQL, what the server's connections were doing,
+ * sampled every 50 ms from pg_stat_activity.
+ */
+async function accounted<T>(
+  serverPids: number[],
+  pgUrl: string | undefined,
+  work: () => Promise<T>,
+): Promise<Accounting<T>> {
+  const client = pgUrl ? new pg.Client({ connectionString: pgUrl }) : undefined;
+  await client?.connect();
+  // The pool's connections are open after the warm-up; a process that ends meanwhile is left out.
+  const postgresBefore = client ? await postgresCpuS(client) : new Map<number, number>();
+  const before = {
+    server: serverPids.reduce((s, pid) => s + processCpuS(pid), 0),
+    bench: process.cpuUsage(),
+    machine: machineCpuS(),
+  };
+  const waits = new Map<string, number>();
+  let samples = 0;
+  let sampling = true;
+  let sampler: Promise<void> = Promise.resolve();
+  if (client) {
+    sampler = (async () => {
+      while (sampling) {
+        const { rows } = await client.query<{ state: string; wait: string | null }>(
+          `select state, wait_event_type || ':' || wait_event as wait from pg_stat_activity
+           where application_name = $1`,
+          [APP_NAME],
+        );
+        samples++;
+        for (const row of rows) {
+          const key = row.state === 'active' ? (row.wait ?? 'on CPU') : row.state;
+          waits.set(key, (waits.get(key) ?? 0) + 1);
+        }
+        await new Promise((r) => setTimeout(r, 50));
+      }
+    })();
+  }
+  const result = await work();
+  sampling = false;
+  await sampler;
+  const benchUsage = process.cpuUsage(before.bench);
+  const machine = machineCpuS();
+  let postgres = 0;
+  if (client) {
+    for (const [pid, after] of await postgresCpuS(client)) {
+      const start = postgresBefore.get(pid);
+      if (start !== undefined && after >= start) postgres += after - start;
+    }
+    await client.end();
+  }
+  return {
+    result,
+    cpu: {
+      server: serverPids.reduce((s, pid) => s + processCpuS(pid), 0) - before.server,
+      bench: (benchUsage.user + benchUsage.system) / 1e6,
+      postgres,
+      busy: machine.busy - before.machine.busy,
+      total: machine.total - before.machine.total,
+    },
+    waits,
+    samples,
+  };
+}
+
+/** The accounting of a rush as one line of the report. */
+function accountingLine(name: string, claims: number, accounting: Accounting<unknown>): string {
+  const perClaim = (seconds: number) => `${((seconds * 1e6) / Math.max(1, claims)).toFixed(0)} µs`;
+  const { cpu } = accounting;
+  const parts = [
+    `server ${perClaim(cpu.server)}`,
+    `bench (autocannon) ${perClaim(cpu.bench)}`,
+    ...(cpu.postgres ? [`PostgreSQL ${perClaim(cpu.postgres)}`] : []),
+    `machine busy ${Math.round((100 * cpu.busy) / Math.max(cpu.total, 0.001))}% of ${os.cpus().length} cores`,
+  ];
+  const sampled = [...accounting.waits.values()].reduce((s, n) => s + n, 0);
+  const waits = sampled
+    ? `; PostgreSQL backends per sample (${accounting.samples} samples): ${[...accounting.waits.entries()]
+        .sort((a, b) => b[1] - a[1])
+        .map(([key, n]) => `${key} ${(n / accounting.samples).toFixed(1)}`)
+        .join(', ')}`
+    : '';
+  return `${name}: CPU per claim: ${parts.join(', ')}${waits}`;
+}
 
 /**
  * Claims as fast as CONNECTIONS connections go, every request from a new shopper; with several servers
@@ -238,7 +365,9 @@ async function postgresAvailable() {
   }
 }
 
-async function benchDialect(dialect: 'sqlite' | 'postgres'): Promise<{ rows: Row[]; checks: string[] }> {
+async function benchDialect(
+  dialect: 'sqlite' | 'postgres',
+): Promise<{ rows: Row[]; checks: string[]; accounting: string[] }> {
   let url: string;
   let schema: string | undefined;
   let file = '';
@@ -251,7 +380,8 @@ async function benchDialect(dialect: 'sqlite' | 'postgres'): Promise<{ rows: Row
     await admin.connect();
     await admin.query(`create schema ${schema}`);
     await admin.end();
-    url = `${PG_URL}?options=${encodeURIComponent(`-c search_path=${schema}`)}`;
+    // The application name lets the bench tell the server's connections from any other client's.
+    url = `${PG_URL}${PG_URL.includes('?') ? '&' : '?'}application_name=${APP_NAME}&options=${encodeURIComponent(`-c search_path=${schema}`)}`;
   }
   // BENCH_PROFILE=DIR writes a CPU profile of the server process there, to see where a claim's time goes.
   const profile = process.env.BENCH_PROFILE
@@ -261,6 +391,7 @@ async function benchDialect(dialect: 'sqlite' | 'postgres'): Promise<{ rows: Row
     spawn('node', [...SERVER_NODE_FLAGS, ...profile, 'dist/server/server.js'], {
       env: {
         ...process.env,
+        ...SERVER_ENV,
         PORT: String(port),
         DATABASE_URL: url,
         LOG_LEVEL: 'silent',
@@ -300,20 +431,28 @@ async function benchDialect(dialect: 'sqlite' | 'postgres'): Promise<{ rows: Row
     // Other work on the machine moves these numbers a lot; the report says how busy it was.
     const loadNow = () => os.loadavg()[0]?.toFixed(1) ?? '?';
     const holdLoad = loadNow();
-    const hold = await claimRush(base, HOLD_DEAL, DURATION_S);
+    const pgUrl = dialect === 'postgres' ? PG_URL : undefined;
+    const holdAccounted = await accounted([server.pid ?? 0], pgUrl, () =>
+      claimRush(base, HOLD_DEAL, DURATION_S),
+    );
+    const hold = holdAccounted.result;
     const sellOutLoad = loadNow();
     const sellOut = await claimRush(base, SELL_OUT_DEAL, DURATION_S);
     // PostgreSQL: the holding rush again with a second server process on the same database, the same
     // connections split between the two, to show that the processes add up.
     let twoLoad = '';
     let two: Awaited<ReturnType<typeof claimRush>> | undefined;
+    let twoAccounted: Accounting<Awaited<ReturnType<typeof claimRush>>> | undefined;
     if (dialect === 'postgres') {
       second = startServer(PORT + 1);
       const secondBase = `http://127.0.0.1:${PORT + 1}`;
       await waitFor(`${secondBase}/healthz`, second);
       await claimRush([base, secondBase], WARM_DEAL, 2, true);
       twoLoad = loadNow();
-      two = await claimRush([base, secondBase], HOLD_DEAL, DURATION_S);
+      twoAccounted = await accounted([server.pid ?? 0, second.pid ?? 0], pgUrl, () =>
+        claimRush([base, secondBase], HOLD_DEAL, DURATION_S),
+      );
+      two = twoAccounted.result;
       second.kill('SIGTERM');
       await new Promise((resolve) => second?.once('exit', resolve));
     }
@@ -381,6 +520,12 @@ async function benchDialect(dialect: 'sqlite' | 'postgres'): Promise<{ rows: Row
     const ledgerCheck = (name: string, after: Awaited<ReturnType<typeof ledger>>) =>
       `${dialect}, ${name}: ${after.held} units held (${after.waiting} shoppers waitlisted), deal count ${after.claimed}/${after.total}, cart lines ${after.inCarts}, most per customer ${after.perCustomer}; oversold ${after.oversold} ${after.oversold === 0 && after.consistent ? '✅' : '❌'}`;
     const checks = [ledgerCheck('holding rush', held), ledgerCheck('sell-out rush', soldOut)];
+    const accounting = [
+      accountingLine(`${dialect}, holding rush, one server process`, hold.total, holdAccounted),
+      ...(two && twoAccounted
+        ? [accountingLine(`${dialect}, holding rush, two server processes`, two.total, twoAccounted)]
+        : []),
+    ];
     if (dialect === 'sqlite') {
       const ok = (row: { rate: number; p99: number }) => (row.rate >= 3000 && row.p99 <= 20 ? '✅' : '❌');
       checks.push(
@@ -397,7 +542,7 @@ async function benchDialect(dialect: 'sqlite' | 'postgres'): Promise<{ rows: Row
         );
       }
     }
-    return { rows, checks };
+    return { rows, checks, accounting };
   } finally {
     if (server.exitCode === null) server.kill('SIGKILL');
     if (second && second.exitCode === null) second.kill('SIGKILL');
@@ -414,6 +559,7 @@ async function main() {
   if (!existsSync('dist/server/server.js')) execSync('npm run build', { stdio: 'inherit' });
   const rows: Row[] = [];
   const checks: string[] = [];
+  const accounting: string[] = [];
   const only = process.env.BENCH_DIALECT;
   for (const dialect of ['sqlite', 'postgres'] as const) {
     if (only && only !== dialect) continue;
@@ -424,6 +570,7 @@ async function main() {
     const outcome = await benchDialect(dialect);
     rows.push(...outcome.rows);
     checks.push(...outcome.checks);
+    accounting.push(...outcome.accounting);
   }
   const machine = `${os.cpus()[0]?.model ?? 'unknown CPU'} × ${os.cpus().length}, ${Math.round(os.totalmem() / 2 ** 30)} GiB, ${os.platform()} ${os.release()}, Node ${process.version}`;
   const lines = [
@@ -439,6 +586,9 @@ async function main() {
     '',
     'Checks (issues 5 and 11):',
     ...checks.map((c) => `- ${c}`),
+    '',
+    "Where the time goes (CPU seconds per claim from /proc, for the server processes, this bench process, which runs autocannon, and PostgreSQL: the server's connections and its background processes; what the server's PostgreSQL connections were doing, sampled every 50 ms from pg_stat_activity: `on CPU` is a backend running, `Lock:…` waiting for a row or transaction lock, `IO:WALSync`/`LWLock:WALWrite` waiting for the commit's flush, `idle` a pooled connection nobody uses):",
+    ...accounting.map((line) => `- ${line}`),
     '',
   ];
   writeFileSync('bench/deals-report.md', lines.join('\n'));

@@ -13,7 +13,7 @@ import {
   newAnonymousSessionToken,
   publicSessionId,
 } from '../src/server/security/tokens';
-import { SERVER_NODE_FLAGS } from './server-flags';
+import { SERVER_ENV, SERVER_NODE_FLAGS } from './server-flags';
 
 // BENCH_PORT moves every port of a run, so two benches can run side by side.
 const BASE_PORT = Number(process.env.BENCH_PORT ?? 3201);
@@ -100,6 +100,7 @@ async function main() {
     : [];
   if (process.env.BENCH_NODE_IMPORT) profile.push('--import', process.env.BENCH_NODE_IMPORT);
   const app = start('node', [...SERVER_NODE_FLAGS, ...profile, 'dist/server/server.js'], {
+    ...SERVER_ENV,
     PORT: String(APP_PORT),
     DATABASE_URL: `sqlite:${join(dir, 'store.sqlite')}`,
     LOG_LEVEL: 'silent',
@@ -127,6 +128,7 @@ async function main() {
     rows.push(bareResult);
     // A second process on the same file with the product cache off shows what a read costs from the database.
     const uncached = start('node', [...SERVER_NODE_FLAGS, 'dist/server/server.js'], {
+      ...SERVER_ENV,
       PORT: String(UNCACHED_PORT),
       DATABASE_URL: `sqlite:${join(dir, 'store.sqlite')}`,
       LOG_LEVEL: 'silent',

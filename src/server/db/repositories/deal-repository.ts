@@ -189,16 +189,21 @@ export async function returnDealUnits(db: Db, dealId: string, quantity: number):
 }
 
 /** The next ticket of the deal's waitlist queue (strictly increasing, shared by every process), and how many were served. */
+// Every claim on a sold-out deal takes a ticket and joins the waitlist: both compiled once (issue 11).
+const nextTicketQuery = preparedQuery((db: Db, p: { dealId: string }) =>
+  db
+    .updateTable('deals')
+    .set({ waitlist_tickets: sql<number>`waitlist_tickets + 1` })
+    .where('id', '=', p.dealId)
+    .returning(['waitlist_tickets', 'waitlist_served']),
+);
+
 export async function nextWaitlistTicket(
   db: Db,
   dealId: string,
 ): Promise<{ ticket: number; served: number }> {
-  const row = await db
-    .updateTable('deals')
-    .set((eb) => ({ waitlist_tickets: eb('waitlist_tickets', '+', 1) }))
-    .where('id', '=', dealId)
-    .returning(['waitlist_tickets', 'waitlist_served'])
-    .executeTakeFirstOrThrow();
+  const row = (await nextTicketQuery(db, { dealId })).rows[0];
+  if (!row) throw new Error(`no deal ${dealId} to take a waitlist ticket of`);
   return { ticket: Number(row.waitlist_tickets), served: Number(row.waitlist_served) };
 }
 
@@ -217,22 +222,45 @@ export async function joinWaitlist(
   key: ClaimKey,
   entry: { quantity: number; ticket: number; until: number; now: number },
 ): Promise<void> {
-  await db
-    .updateTable('deal_claims')
-    .set({
-      status: 'WAITLISTED',
-      held_units: 0,
-      waiting_units: entry.quantity,
-      waitlist_ticket: entry.ticket,
-      expires_at: entry.until,
-      cart_item_id: null,
-      updated_at: entry.now,
-    })
-    .where('deal_id', '=', key.dealId)
-    .where('owner_type', '=', key.owner.type)
-    .where('owner_id', '=', key.owner.id)
-    .execute();
+  await joinWaitlistQuery(db, {
+    dealId: key.dealId,
+    ownerType: key.owner.type,
+    ownerId: key.owner.id,
+    quantity: entry.quantity,
+    ticket: entry.ticket,
+    until: entry.until,
+    now: entry.now,
+  });
 }
+
+const joinWaitlistQuery = preparedQuery(
+  (
+    db: Db,
+    p: {
+      dealId: string;
+      ownerType: string;
+      ownerId: string;
+      quantity: number;
+      ticket: number;
+      until: number;
+      now: number;
+    },
+  ) =>
+    db
+      .updateTable('deal_claims')
+      .set({
+        status: sql<'WAITLISTED'>`'WAITLISTED'`,
+        held_units: sql<number>`0`,
+        waiting_units: p.quantity,
+        waitlist_ticket: p.ticket,
+        expires_at: p.until,
+        cart_item_id: sql<null>`null`,
+        updated_at: p.now,
+      })
+      .where('deal_id', '=', p.dealId)
+      .where('owner_type', '=', p.ownerType as CartOwner['type'])
+      .where('owner_id', '=', p.ownerId),
+);
 
 /** 1-based place of a waiting ticket: tickets are served lowest first, so it is ticket − served. */
 export const waitlistPosition = (ticket: number, served: number): number => Math.max(1, ticket - served);
