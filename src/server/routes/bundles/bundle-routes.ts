@@ -11,7 +11,7 @@ import {
 import { errorResponse } from '../../../shared/contracts/common';
 import { DEFAULT_MARKETPLACE_ID, marketplaceById } from '../../../shared/marketplaces';
 import { toPrice } from '../../../shared/money/price-format';
-import { sendError } from '../../plugins/errors';
+import { sendError, sendProblem } from '../../plugins/errors';
 import { addBundleToCart } from '../../services/bundles/add-bundle';
 import { bundlesDrawer, bundlesSlice } from '../../services/bundles/bundle-drawer';
 
@@ -105,14 +105,7 @@ export const bundleRoutes: FastifyPluginAsyncZod = async (app) => {
         app.clock(),
       );
       app.metrics.cartAdds.inc({ api: 'bundle', outcome: result.ok ? 'added' : result.problem.code });
-      if (!result.ok)
-        return sendError(
-          reply,
-          result.status,
-          result.problem.code,
-          result.problem.message,
-          result.problem.field,
-        );
+      if (!result.ok) return sendProblem(reply, result.status, result.problem);
       return {
         type: 'cart.add-bundle/v1' as const,
         entity: {

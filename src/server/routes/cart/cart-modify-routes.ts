@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { errorResponse } from '../../../shared/contracts/common';
 import { modifyItemsRequest, modifyItemsResponse } from '../../../shared/contracts/grocery';
 import { marketplaceById } from '../../../shared/marketplaces';
-import { sendError } from '../../plugins/errors';
+import { sendError, sendProblem } from '../../plugins/errors';
 import { modifyCartItems } from '../../services/cart/modify-cart-items';
 
 /** SL-014: the default slider's modify: PUT on the cart API's items with line ids and absolute quantities. */
@@ -49,13 +49,7 @@ export const cartModifyRoutes: FastifyPluginAsyncZod = async (app) => {
         app.clock(),
       );
       if (!result.ok) {
-        return sendError(
-          reply,
-          result.status,
-          result.problem.code,
-          result.problem.message,
-          result.problem.field,
-        );
+        return sendProblem(reply, result.status, result.problem);
       }
       return {
         type: 'cart.modify-items/v1' as const,

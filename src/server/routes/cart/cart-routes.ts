@@ -16,7 +16,7 @@ import { errorResponse } from '../../../shared/contracts/common';
 import { refTag } from '../../../shared/contracts/logging';
 import { DEFAULT_MARKETPLACE_ID, type Marketplace, marketplaceById } from '../../../shared/marketplaces';
 import { type CartType, countCartUnits } from '../../db/repositories/cart-repository';
-import { sendError } from '../../plugins/errors';
+import { sendError, sendProblem } from '../../plugins/errors';
 import { addCartItems } from '../../services/cart/add-cart-items';
 import { addFormItems, cartItems, cartSummary } from '../../services/cart/cart-api';
 
@@ -109,14 +109,7 @@ export const cartRoutes: FastifyPluginAsyncZod = async (app) => {
           entity: { items: [], count: { type: 'cart.count/v1' as const, entity: { items: count } } },
         });
       }
-      if (!result.ok)
-        return sendError(
-          reply,
-          result.status,
-          result.problem.code,
-          result.problem.message,
-          result.problem.field,
-        );
+      if (!result.ok) return sendProblem(reply, result.status, result.problem);
       reply.header('content-type', CART_ADD_ITEMS_RESPONSE_TYPE);
       return {
         type: 'cart.add-items/v1' as const,
@@ -218,14 +211,7 @@ export const cartRoutes: FastifyPluginAsyncZod = async (app) => {
     if (!('refusedForm' in result)) {
       app.metrics.cartAdds.inc({ api: 'form', outcome: result.ok ? 'added' : result.problem.code });
     }
-    if (!result.ok)
-      return sendError(
-        reply,
-        result.status,
-        result.problem.code,
-        result.problem.message,
-        result.problem.field,
-      );
+    if (!result.ok) return sendProblem(reply, result.status, result.problem);
     return { isOK: true as const, cartQuantity: result.count, items: result.items };
   };
   app.post('/gp/add-to-cart/json/', formRoute, addFromForm);
