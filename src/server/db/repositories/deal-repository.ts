@@ -570,28 +570,20 @@ export const claimsInOneStatement = (db: Db): boolean => db.getExecutor().adapte
 const UNIQUE_VIOLATION = '23505';
 const isUniqueViolation = (error: unknown) =>
   typeof error === 'object' && error !== null && (error as { code?: unknown }).code === UNIQUE_VIOLATION;
-const INVALID_TEXT_REPRESENTATION = '22P02';
-const isNoUnits = (error: unknown) =>
-  typeof error === 'object' &&
-  error !== null &&
-  (error as { code?: unknown }).code === INVALID_TEXT_REPRESENTATION &&
-  String((error as { message?: unknown }).message).includes(NO_UNITS);
 
 // The statement's text is fixed, so it is written once as PostgreSQL's SQL and sent by name: each
-// connection parses and plans it once (decision 0028). The deal's row is the one every claim waits
-// for, so the statement takes its lock last: the claim row, the cart and the line are written first,
-// and the guarded update runs only once they are there (its `exists (select 1 from line)` reads the
-// line's output), so the row stays locked from the update to the commit only. When the units are not
-// there, the statement fails on purpose (NO_UNITS, an integer cast of a marked text; it reads a column
-// so that the planner cannot fold it into a constant and fail every claim) and PostgreSQL undoes all
-// of it: nothing is written, as before.
-const NO_UNITS = 'deal claim: no units free';
+// connection parses and plans it once (decision 0028).
 const HOLD_FOR_NEW_SHOPPER = `
-  with hold as (
+  with take as (
+    update deals set claimed_units = claimed_units + $4::integer
+    where id = $1::text and claimed_units + $4::integer <= total_units and end_time > $12::bigint
+    returning claimed_units, total_units
+  ), hold as (
     insert into deal_claims (deal_id, owner_type, owner_id, status, held_units, waiting_units,
       ordered_units, expires_at, waitlist_ticket, cart_item_id, claimed_at, updated_at)
-    values ($1::text, $2::text, $3::text, 'HELD', $4::integer, 0, 0, $5::bigint, null, $7::text,
-      $12::bigint, $12::bigint)
+    select $1::text, $2::text, $3::text, 'HELD', $4::integer, 0, 0, $5::bigint, null, $7::text,
+      $12::bigint, $12::bigint
+    from take
     returning deal_id
   ), cart as (
     insert into carts (id, marketplace_id, owner_type, owner_id, cart_type, created_at, updated_at)
@@ -606,27 +598,21 @@ const HOLD_FOR_NEW_SHOPPER = `
     select $7::text, cart.id, $9::text, $10::text, $4::integer, $11::text, null, null, $12::bigint
     from cart
     returning cart_id
-  ), take as (
-    update deals set claimed_units = claimed_units + $4::integer
-    where id = $1::text and claimed_units + $4::integer <= total_units and end_time > $12::bigint
-      and exists (select 1 from line)
-    returning claimed_units, total_units
   )
   select take.claimed_units, take.total_units, line.cart_id,
     exists (
       select 1 from cart_items waiting
       where waiting.cart_id = line.cart_id and waiting.associated_item_id = $9::text
-    ) as accessories_waiting,
-    case when take.claimed_units is null then (line.cart_id || ' ${NO_UNITS}')::integer end as no_units
-  from line left join take on true`;
+    ) as accessories_waiting
+  from take left join line on true`;
 registerHotStatement(HOLD_FOR_NEW_SHOPPER);
 
 /**
  * A shopper with no claim row on the deal takes `quantity` units and gets the deal's cart line, held
- * until `expiresAt`, in one statement (PostgreSQL only, see claimsInOneStatement): the claim row, the
- * cart and the line, then the units by the guarded update; all of it or nothing. Answers 'no-units'
+ * until `expiresAt`, in one statement (PostgreSQL only, see claimsInOneStatement): units first, by the
+ * guarded update; the claim row, the cart and the line only if they were there. Answers 'no-units'
  * when the deal had not enough (nothing written), and 'raced' when a claim row of the shopper appeared
- * meanwhile (its key refuses the insert and the whole statement is undone).
+ * meanwhile (its key refuses the insert and the whole statement, units included, is undone).
  * `accessoriesWaiting` says the cart holds accessories that name the deal's asin (to adopt next).
  * The statement also writes the cart line: the one place outside the cart repository that does.
  */
@@ -675,7 +661,8 @@ export async function holdForNewShopper(
       ]),
     );
     const row = rows[0];
-    if (!row?.cart_id) throw new Error('deal claim statement took units without writing the cart line');
+    if (!row) return 'no-units';
+    if (!row.cart_id) throw new Error('deal claim statement took units without writing the cart line');
     return {
       claimedUnits: row.claimed_units,
       totalUnits: row.total_units,
@@ -684,7 +671,6 @@ export async function holdForNewShopper(
     };
   } catch (error) {
     if (isUniqueViolation(error)) return 'raced';
-    if (isNoUnits(error)) return 'no-units';
     throw error;
   }
 }
