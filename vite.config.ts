@@ -4,23 +4,35 @@ import react from '@vitejs/plugin-react';
 import { transform } from 'lightningcss';
 import { defineConfig, type Plugin, type UserConfig } from 'vite';
 
-// The product page's parts and their stylesheets (src/server/render/product-part-styles.ts reads it too).
-const PRODUCT_PART_STYLES: Record<string, string[]> = JSON.parse(
-  readFileSync('src/server/render/product-part-styles.json', 'utf8'),
+// The stylesheets the server inlines (src/server/render/inline-styles.ts reads the same JSON).
+const INLINE_STYLES: { shared: string[]; productParts: Record<string, string[]> } = JSON.parse(
+  readFileSync('src/server/render/inline-styles.json', 'utf8'),
 );
 
 /**
- * The stylesheets of the parts only some product pages show, emitted as assets of their own (named in
- * the manifest by their source path) instead of joining the entry's stylesheet, so the server inlines
- * each only in a page that shows the part (issue 11: the document's size before the first paint).
+ * The stylesheets the server inlines in the documents, emitted as assets of their own (named in the
+ * manifest by their source path) instead of being imported by the entry: the server inlines the parts'
+ * styles only in a page that shows the part, and no chunk loaded later adds the entry's stylesheet
+ * again as a <link> after the inline styles (issue 11, decision 0029).
  */
-function productPartStyles(): Plugin {
+function inlineStyles(): Plugin {
+  // The browsers Vite's own CSS pipeline targets for build.target 'es2022' (its convertTargets), so
+  // these come out as the entry's stylesheet did (media ranges stay max-width, for Safari before 16.4).
+  const v = (major: number, minor = 0) => (major << 16) | (minor << 8);
+  const targets = {
+    chrome: v(94),
+    edge: v(94),
+    safari: v(16, 4),
+    ios_saf: v(16, 4),
+    firefox: v(93),
+    opera: v(80),
+  };
   return {
-    name: 'product-part-styles',
+    name: 'inline-styles',
     apply: 'build',
     generateBundle() {
-      for (const file of Object.values(PRODUCT_PART_STYLES).flat()) {
-        const { code } = transform({ filename: file, code: readFileSync(file), minify: true });
+      for (const file of [...INLINE_STYLES.shared, ...Object.values(INLINE_STYLES.productParts).flat()]) {
+        const { code } = transform({ filename: file, code: readFileSync(file), minify: true, targets });
         this.emitFile({ type: 'asset', name: file.split('/').pop(), originalFileName: file, source: code });
       }
     },
@@ -31,7 +43,7 @@ function productPartStyles(): Plugin {
 // server reads), `vite build --ssr` bundles the server and the catalog command (dist/server).
 export default defineConfig(
   ({ isSsrBuild }): UserConfig => ({
-    plugins: [react(), ...(isSsrBuild ? [] : [productPartStyles()])],
+    plugins: [react(), ...(isSsrBuild ? [] : [inlineStyles()])],
     publicDir: false,
     build: isSsrBuild
       ? {

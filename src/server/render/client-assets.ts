@@ -1,6 +1,6 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
-import { PRODUCT_PART_STYLES, PRODUCT_PARTS, type ProductPart } from './product-part-styles';
+import { PRODUCT_PART_STYLES, PRODUCT_PARTS, type ProductPart, SHARED_STYLES } from './inline-styles';
 
 /** What one page's chunk adds to the document: its stylesheets and the scripts to preload. */
 export type PageAssets = { styles: string[]; preloads: string[] };
@@ -71,6 +71,10 @@ export function readClientAssets(root = resolve('dist/client')): ClientAssets {
     for (const key of keys) visit(key);
     return { styles, preloads };
   };
+  /** The built files of stylesheets the client build emitted on their own (inline-styles.json). */
+  const stylesheets = (sources: readonly string[]) =>
+    sources.map((source) => manifest[source]?.file).filter((file) => file !== undefined);
+  const read = (file: string) => readFileSync(resolve(root, file), 'utf8');
   const first = collect(entry.imports ?? [], new Set([entry.file]));
   const css = [...new Set([...(entry.css ?? []), ...first.styles])];
   const loaded = new Set([entry.file, ...first.preloads]);
@@ -90,16 +94,9 @@ export function readClientAssets(root = resolve('dist/client')): ClientAssets {
     boot: manifest[CLIENT_BOOT] ? `/${manifest[CLIENT_BOOT].file}` : null,
     styles: css.map((f) => `/${f}`),
     preloads: [...first.preloads].map((f) => `/${f}`),
-    inlineCss: css.map((f) => readFileSync(resolve(root, f), 'utf8')).join('\n'),
+    inlineCss: [...css, ...stylesheets(SHARED_STYLES)].map(read).join('\n'),
     partCss: Object.fromEntries(
-      PRODUCT_PARTS.map((part) => [
-        part,
-        PRODUCT_PART_STYLES[part]
-          .map((source) => manifest[source]?.file)
-          .filter((file) => file !== undefined)
-          .map((file) => readFileSync(resolve(root, file), 'utf8'))
-          .join('\n'),
-      ]),
+      PRODUCT_PARTS.map((part) => [part, stylesheets(PRODUCT_PART_STYLES[part]).map(read).join('\n')]),
     ) as Record<ProductPart, string>,
     pages,
   };

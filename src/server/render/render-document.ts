@@ -2,7 +2,7 @@ import type { PageData } from '../../shared/contracts/pages/page-data';
 import { PAGE_DATA_ELEMENT_ID } from '../../shared/page-data-element';
 import { renderApp } from '../../web/entry-server';
 import type { ClientAssets } from './client-assets';
-import { type ProductPart, productPartsShown } from './product-part-styles';
+import { type ProductPart, productPartsShown } from './inline-styles';
 
 export type DocumentHead = {
   title: string;

@@ -1,6 +1,6 @@
 import { expect, test } from 'vitest';
 import type { PageData } from '../../shared/contracts/pages/page-data';
-import { PRODUCT_PARTS, productPartsShown } from './product-part-styles';
+import { PRODUCT_PARTS, productPartsShown } from './inline-styles';
 
 // Only the fields the rule reads: the parts a product page renders (or fetches) come from these.
 const productPage = (overrides: Record<string, unknown> = {}, addOnServices: unknown = null) =>
