@@ -37,11 +37,11 @@ export type ConsoleErrors = {
 };
 
 /**
- * After `goto` or `reload` lands on one of the store's pages, waits until its script has hydrated it
+ * After `goto`, `reload` or any other navigation lands on one of the store's pages, waits until its script has hydrated it
  * (`<html data-hydrated>`, set by entry-client.tsx): a press before that would reach the server's plain
  * form, or nothing, instead of the widget under test.
  */
-function waitForHydrationAfterNavigating(page: Page) {
+function waitForHydrationAfterNavigating(page: Page): Promise<void> {
   const hydrated = async () => {
     if ((await page.locator(`#${PAGE_DATA_ELEMENT_ID}`).count()) === 0) return;
     await expect(page.locator('html[data-hydrated="true"]')).toBeAttached({ timeout: 15_000 });
@@ -58,11 +58,21 @@ function waitForHydrationAfterNavigating(page: Page) {
     await hydrated();
     return response;
   };
+  // Any other way onto a page (a form's redirect, a link) gets the same wait before the test's next
+  // action or assertion: the handler runs whenever the page has its data but not yet its script.
+  return page.addLocatorHandler(
+    page.locator(`html:not([data-hydrated="true"]):has(#${PAGE_DATA_ELEMENT_ID})`),
+    async () => {
+      await page.waitForFunction(() => document.documentElement.dataset.hydrated === 'true', null, {
+        timeout: 15_000,
+      });
+    },
+  );
 }
 
 export const test = base.extend<{ world: World; consoleErrors: ConsoleErrors }, { store: Store }>({
   page: async ({ page, javaScriptEnabled }, use) => {
-    if (javaScriptEnabled) waitForHydrationAfterNavigating(page);
+    if (javaScriptEnabled) await waitForHydrationAfterNavigating(page);
     await use(page);
   },
 
@@ -109,7 +119,8 @@ export const test = base.extend<{ world: World; consoleErrors: ConsoleErrors }, 
             errors.push(`console.error: ${message.text()} (${message.location().url})`);
         });
         watched.on('weberror', (error) => errors.push(`uncaught: ${error.error().message}`));
-        if (scripted) watched.on('page', waitForHydrationAfterNavigating);
+        if (scripted)
+          watched.on('page', (page) => void waitForHydrationAfterNavigating(page).catch(() => {}));
       };
       watch(context, false);
       const newContext = browser.newContext.bind(browser);
