@@ -57,8 +57,9 @@ export const productRoutes: FastifyPluginAsyncZod = async (app) => {
       // Only answers that are the same for everyone are cached: never a priced quantity (it carries the
       // caller's coupon) and never a product with business-only offers (only business customers see them).
       const shared = request.query.itemQuantity === undefined;
-      const key = `${marketplaceId}|${asin}|${request.url.split('?')[1] ?? ''}`;
-      const cached = shared ? cache.get(key) : undefined;
+      const key =
+        shared && cache.enabled ? `${marketplaceId}|${asin}|${request.url.split('?')[1] ?? ''}` : '';
+      const cached = key ? cache.get(key) : undefined;
       // Bytes with a JSON content type go out as they are: no serializing, no UTF-8 encoding again.
       if (cached) return reply.type('application/json; charset=utf-8').send(cached as never);
       const result = await readProduct(
@@ -70,7 +71,7 @@ export const productRoutes: FastifyPluginAsyncZod = async (app) => {
       );
       if (!result.found) return sendError(reply, 404, result.reason, MESSAGES[result.reason]);
       if (!shared || result.businessOffers) reply.header('cache-control', 'private, no-store');
-      else if (cache.enabled) cache.set(key, Buffer.from(JSON.stringify(result.body)));
+      else if (key) cache.set(key, Buffer.from(JSON.stringify(result.body)));
       return result.body;
     },
   );
