@@ -343,7 +343,9 @@ async function main() {
     .loadavg()
     .map((l) => l.toFixed(1))
     .join(' / ');
-  rmSync(dir, { recursive: true, force: true });
+  // GROWTH_KEEP_DB=1 leaves the databases in place (their folder is printed) to profile against later.
+  if (process.env.GROWTH_KEEP_DB) console.log(`databases kept in ${dir}`);
+  else rmSync(dir, { recursive: true, force: true });
 
   const { samples, result, counts, refusals, split } = traffic;
   // The memory figure only answers the target when the store took the whole rate.

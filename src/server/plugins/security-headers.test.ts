@@ -70,4 +70,20 @@ describe.each(dialects)('security headers on %s', (dialect) => {
       expect(response.headers['referrer-policy'], path).toBe('strict-origin-when-cross-origin');
     }
   });
+
+  test('issue 11 HTML pages carry the headers only a document reads; JSON answers leave them out', async () => {
+    const s = new Shopper(ctx.app);
+    const page = await s.visit('/dp/B0PDPSPK01');
+    expect(page.headers['cross-origin-opener-policy']).toBe('same-origin');
+    expect(page.headers['origin-agent-cluster']).toBe('?1');
+    expect(page.headers['x-dns-prefetch-control']).toBe('off');
+    expect(page.headers['x-download-options']).toBe('noopen');
+    expect(page.headers['x-permitted-cross-domain-policies']).toBe('none');
+    expect(page.headers['x-xss-protection']).toBe('0');
+    const json = await s.request({ method: 'GET', url: `/api/marketplaces/${US}/products/B0PDPSPK01` });
+    expect(json.headers['x-content-type-options']).toBe('nosniff');
+    expect(json.headers['cross-origin-resource-policy']).toBe('same-origin');
+    expect(json.headers['x-dns-prefetch-control']).toBeUndefined();
+    expect(json.headers['cross-origin-opener-policy']).toBeUndefined();
+  });
 });

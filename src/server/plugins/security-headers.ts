@@ -24,6 +24,16 @@ const EVERY_ANSWER: FastifyHelmetOptions = {
   // over plain HTTP on a private network or in tests.
   contentSecurityPolicy: { useDefaults: false, directives: NOTHING },
   frameguard: { action: 'deny' },
+  // Headers that only a browser document reads (DNS prefetching from its links, IE's download
+  // prompt and XSS filter, Flash and PDF policy files, agent clusters, the opener of a window) say
+  // nothing about a JSON answer, an error or a redirect; each costs a header line on every answer
+  // (issue 11). HTML pages add them back (PAGE below).
+  dnsPrefetchControl: false,
+  ieNoOpen: false,
+  xssFilter: false,
+  permittedCrossDomainPolicies: false,
+  originAgentCluster: false,
+  crossOriginOpenerPolicy: false,
 };
 
 // Scripts only from our origin: page data travels as JSON, never as inline script.
@@ -38,9 +48,15 @@ const PAGE_CSP = {
   formAction: ["'self'"],
 };
 
-/** An HTML page: the answers' options with the page's own policy and referrer policy. */
+/** An HTML page: the answers' options with the document headers, the page's own policy and referrer policy. */
 const PAGE: FastifyHelmetOptions = {
   ...EVERY_ANSWER,
+  dnsPrefetchControl: { allow: false },
+  ieNoOpen: true,
+  xssFilter: true,
+  permittedCrossDomainPolicies: { permittedPolicies: 'none' },
+  originAgentCluster: true,
+  crossOriginOpenerPolicy: { policy: 'same-origin' },
   contentSecurityPolicy: { useDefaults: false, directives: PAGE_CSP },
   referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
 };

@@ -144,6 +144,20 @@ describe.each(dialects)('product API on %s', (dialect) => {
     });
   });
 
+  test('a cached answer still goes through the app hooks: a new visitor gets a session cookie, every answer the security headers', async () => {
+    const url = `/api/marketplaces/${US}/products/B0PDPTAB01?expand=price`;
+    const first = await ctx.app.inject({ method: 'GET', url });
+    const second = await ctx.app.inject({ method: 'GET', url });
+    expect(second.statusCode).toBe(200);
+    expect(second.body).toBe(first.body);
+    expect(second.headers['content-type']).toBe('application/json; charset=utf-8');
+    expect(String(second.headers['set-cookie'])).toContain('session-token=');
+    expect(second.headers['x-content-type-options']).toBe('nosniff');
+    // The same product asked in another way is its own entry and is validated as always.
+    const bad = await ctx.app.inject({ method: 'GET', url: `${url}&bogus=1` });
+    expect(bad.statusCode).toBe(400);
+  });
+
   test('prices follow the marketplace format: a product without offers in JP has no buying options', async () => {
     const response = await shopper.request({
       method: 'GET',

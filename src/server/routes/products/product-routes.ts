@@ -25,9 +25,19 @@ export const productRoutes: FastifyPluginAsyncZod = async (app) => {
     return { business: customer?.isBusiness === true, customerId: customer?.id ?? null };
   };
 
+  // A shared answer is kept under the URL exactly as it came (path and query), so a repeat of that URL
+  // is answered before its params and query are parsed again: they would parse to the same values, and
+  // no per-shopper state goes into a shared answer. The app's own hooks (security headers, session
+  // cookie, metrics, compression) still run; only validation, the CSRF pass-through and the handler
+  // are skipped (issue 11).
   app.get(
     '/api/marketplaces/:marketplaceId/products/:asin',
     {
+      onRequest: (request, reply, done) => {
+        const cached = cache.enabled ? cache.get(request.url) : undefined;
+        if (cached) reply.type('application/json; charset=utf-8').send(cached as never);
+        else done();
+      },
       schema: {
         tags: ['products'],
         summary: 'A product with its buying options and the requested expansions',
@@ -57,11 +67,6 @@ export const productRoutes: FastifyPluginAsyncZod = async (app) => {
       // Only answers that are the same for everyone are cached: never a priced quantity (it carries the
       // caller's coupon) and never a product with business-only offers (only business customers see them).
       const shared = request.query.itemQuantity === undefined;
-      const key =
-        shared && cache.enabled ? `${marketplaceId}|${asin}|${request.url.split('?')[1] ?? ''}` : '';
-      const cached = key ? cache.get(key) : undefined;
-      // Bytes with a JSON content type go out as they are: no serializing, no UTF-8 encoding again.
-      if (cached) return reply.type('application/json; charset=utf-8').send(cached as never);
       const result = await readProduct(
         app.store.db,
         marketplaceId,
@@ -71,7 +76,8 @@ export const productRoutes: FastifyPluginAsyncZod = async (app) => {
       );
       if (!result.found) return sendError(reply, 404, result.reason, MESSAGES[result.reason]);
       if (!shared || result.businessOffers) reply.header('cache-control', 'private, no-store');
-      else if (key) cache.set(key, Buffer.from(JSON.stringify(result.body)));
+      // Bytes with a JSON content type go out as they are: no serializing, no UTF-8 encoding again.
+      else if (cache.enabled) cache.set(request.url, Buffer.from(JSON.stringify(result.body)));
       return result.body;
     },
   );
