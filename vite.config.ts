@@ -1,37 +1,92 @@
 /// <reference types="vitest/config" />
+import { readFileSync } from 'node:fs';
 import react from '@vitejs/plugin-react';
-import { defineConfig } from 'vite';
+import { transform } from 'lightningcss';
+import { defineConfig, type Plugin, type UserConfig } from 'vite';
+
+// The stylesheets the server inlines (src/server/render/inline-styles.ts reads the same JSON).
+const INLINE_STYLES: { shared: string[]; productParts: Record<string, string[]> } = JSON.parse(
+  readFileSync('src/server/render/inline-styles.json', 'utf8'),
+);
+
+/**
+ * The stylesheets the server inlines in the documents, emitted as assets of their own (named in the
+ * manifest by their source path) instead of being imported by the entry: the server inlines the parts'
+ * styles only in a page that shows the part, and no chunk loaded later adds the entry's stylesheet
+ * again as a <link> after the inline styles (issue 11, decision 0029).
+ */
+function inlineStyles(): Plugin {
+  // The browsers Vite's own CSS pipeline targets for build.target 'es2022' (its convertTargets), so
+  // these come out as the entry's stylesheet did (media ranges stay max-width, for Safari before 16.4).
+  const v = (major: number, minor = 0) => (major << 16) | (minor << 8);
+  const targets = {
+    chrome: v(94),
+    edge: v(94),
+    safari: v(16, 4),
+    ios_saf: v(16, 4),
+    firefox: v(93),
+    opera: v(80),
+  };
+  return {
+    name: 'inline-styles',
+    apply: 'build',
+    generateBundle() {
+      for (const file of [...INLINE_STYLES.shared, ...Object.values(INLINE_STYLES.productParts).flat()]) {
+        const { code } = transform({ filename: file, code: readFileSync(file), minify: true, targets });
+        this.emitFile({ type: 'asset', name: file.split('/').pop(), originalFileName: file, source: code });
+      }
+    },
+  };
+}
 
 // One config, two builds: `vite build` makes the browser bundle (dist/client, with a manifest the
 // server reads), `vite build --ssr` bundles the server and the catalog command (dist/server).
-export default defineConfig(({ isSsrBuild }) => ({
-  plugins: [react()],
-  publicDir: false,
-  build: isSsrBuild
-    ? {
-        outDir: 'dist/server',
-        emptyOutDir: true,
-        target: 'node20',
-        sourcemap: true,
-        rollupOptions: {
-          input: { server: 'src/server/server.ts', catalog: 'src/server/catalog/catalog-cli.ts' },
-          output: { format: 'es', entryFileNames: '[name].js' },
+export default defineConfig(
+  ({ isSsrBuild }): UserConfig => ({
+    plugins: [react(), ...(isSsrBuild ? [] : [inlineStyles()])],
+    publicDir: false,
+    build: isSsrBuild
+      ? {
+          outDir: 'dist/server',
+          emptyOutDir: true,
+          target: 'node20',
+          sourcemap: true,
+          rollupOptions: {
+            input: { server: 'src/server/server.ts', catalog: 'src/server/catalog/catalog-cli.ts' },
+            output: { format: 'es', entryFileNames: '[name].js' },
+          },
+        }
+      : {
+          outDir: 'dist/client',
+          emptyOutDir: true,
+          manifest: true,
+          target: 'es2022',
+          rollupOptions: {
+            // boot.ts is each page's first script: it starts the entry once the main image has painted.
+            input: { 'entry-client': 'src/web/entry-client.tsx', boot: 'src/web/boot.ts' },
+            // Everything the entry imports statically (React included) in the entry itself: React would
+            // otherwise be a chunk of its own, one more file and gzip stream before hydration (issue 11).
+            output: {
+              codeSplitting: {
+                groups: [
+                  {
+                    name: 'entry-client',
+                    tags: ['$initial'],
+                    test: (id) => !id.endsWith('/src/web/boot.ts'),
+                  },
+                ],
+              },
+            },
+          },
         },
-      }
-    : {
-        outDir: 'dist/client',
-        emptyOutDir: true,
-        manifest: true,
-        target: 'es2022',
-        rollupOptions: { input: 'src/web/entry-client.tsx' },
-      },
-  test: {
-    include: ['src/**/*.test.{ts,tsx}', 'tests/**/*.test.ts'],
-    exclude: ['tests/e2e/**', 'node_modules/**'],
-    environment: 'node',
-    testTimeout: 20_000,
-    hookTimeout: 60_000,
-    setupFiles: ['tests/setup/fail-on-console-error.ts'],
-    globalSetup: ['tests/setup/postgres-notice.ts'],
-  },
-}));
+    test: {
+      include: ['src/**/*.test.{ts,tsx}', 'tests/**/*.test.ts'],
+      exclude: ['tests/e2e/**', 'node_modules/**'],
+      environment: 'node',
+      testTimeout: 20_000,
+      hookTimeout: 60_000,
+      setupFiles: ['tests/setup/fail-on-console-error.ts'],
+      globalSetup: ['tests/setup/postgres-notice.ts'],
+    },
+  }),
+);

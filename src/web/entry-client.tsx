@@ -1,6 +1,4 @@
-import './layout/base.css';
-import './ui/ui.css';
-import './pages/product/product-page.client';
+// The page's styles are inline in the document (src/server/render/inline-styles.json), not imported here.
 import { type ReactNode, startTransition, useEffect } from 'react';
 import { hydrateRoot } from 'react-dom/client';
 import type { PageData } from '../shared/contracts/pages/page-data';

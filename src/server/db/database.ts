@@ -14,6 +14,7 @@ import * as bundlesSmartHomeAds from './migrations/0010-bundles-smart-home-ads';
 import * as businessBuying from './migrations/0013-business-buying';
 import * as grocery from './migrations/0014-grocery';
 import * as readPathIndexes from './migrations/0015-read-path-indexes';
+import { withNamedStatements } from './pg-named-statements';
 import type { Database } from './schema';
 import { type Checkpointer, checkpointInBackground } from './sqlite-checkpoint';
 import { SqliteStoreDialect } from './sqlite-driver';
@@ -63,11 +64,13 @@ export function openStore(
 ): Store {
   const target = url && url.length > 0 ? url : 'sqlite:./data/store.sqlite';
   if (target.startsWith('postgres://') || target.startsWith('postgresql://')) {
-    const pool = new pg.Pool({
-      connectionString: target,
-      max: 10,
-      ...(options.schema ? { options: `-c search_path=${options.schema}` } : {}),
-    });
+    const pool = withNamedStatements(
+      new pg.Pool({
+        connectionString: target,
+        max: 10,
+        ...(options.schema ? { options: `-c search_path=${options.schema}` } : {}),
+      }),
+    );
     return makeStore(new Kysely<Database>({ dialect: new PostgresDialect({ pool }) }), 'postgres');
   }
   if (!target.startsWith('sqlite:')) {

@@ -1,4 +1,5 @@
-import type { CompiledQuery, Kysely, QueryResult } from 'kysely';
+import { type CompiledQuery, type Kysely, PostgresAdapter, type QueryResult } from 'kysely';
+import { registerHotStatement } from './pg-named-statements';
 
 // A marker no real parameter value contains.
 const MARK = '\u0000preparedQuery\u0000';
@@ -11,6 +12,7 @@ type Compiled<Row> = { query: CompiledQuery<Row>; order: string[] };
  * Kysely's builder and compiler cost several times what SQLite takes to answer a hot read,
  * so hot paths (product read, cart count, session lookup) compile once. `build` receives
  * placeholder values; each must be used as a plain value (not inside functions that transform it).
+ * On PostgreSQL the statement is also sent by name, so each connection parses and plans it once.
  */
 export function preparedQuery<Db, Params extends Record<string, unknown>, Row>(
   build: (db: Kysely<Db>, params: Params) => Compilable<Row>,
@@ -35,6 +37,8 @@ export function preparedQuery<Db, Params extends Record<string, unknown>, Row>(
         return name;
       });
       compiled = { query, order };
+      // PostgreSQL parses and plans it once per connection (decision 0028).
+      if (dialect instanceof PostgresAdapter) registerHotStatement(query.sql);
       compiledByDialect.set(dialect, compiled);
     }
     const parameters = compiled.order.map((name) => params[name]);

@@ -22,6 +22,20 @@ const headerValue = (request: FastifyRequest, name: string): string | undefined 
 /** Every state-changing request carries the session's CSRF token (header or `csrfToken` form field), else 403. */
 export const csrfPlugin = fp(
   async (app) => {
+    // Opening a slate token (AES-GCM) gives the same session id every time for the same token and key,
+    // so a token opened once in this process is remembered, as the session plugin remembers a cookie's
+    // signature: a shopper's cart calls open it once, not on every call (decision 0028).
+    const openedSlates = new Map<string, string>();
+    const OPENED_MAX = 10_000;
+    const slateSessionId = (slate: string): string | undefined => {
+      const remembered = openedSlates.get(slate);
+      if (remembered !== undefined) return remembered;
+      const opened = decryptSlateToken(app.tokenKeys, slate);
+      if (!opened) return undefined;
+      if (openedSlates.size >= OPENED_MAX) openedSlates.clear();
+      openedSlates.set(slate, opened.sessionId);
+      return opened.sessionId;
+    };
     // A callback hook: a GET (every read and page) passes without a promise and a microtask (issue 11).
     // A refused request is answered here and the chain stops (done is not called).
     app.addHook('preValidation', (request, reply, done) => {
@@ -40,8 +54,8 @@ export const csrfPlugin = fp(
       }
       if (request.routeOptions.config.requireSlateToken) {
         const slate = headerValue(request, 'x-encrypted-slate-token');
-        const opened = slate ? decryptSlateToken(app.tokenKeys, slate) : null;
-        if (!opened || opened.sessionId !== request.session.id) {
+        const sessionId = slate ? slateSessionId(slate) : undefined;
+        if (sessionId === undefined || sessionId !== request.session.id) {
           sendError(
             reply,
             403,

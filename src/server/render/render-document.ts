@@ -2,6 +2,7 @@ import type { PageData } from '../../shared/contracts/pages/page-data';
 import { PAGE_DATA_ELEMENT_ID } from '../../shared/page-data-element';
 import { renderApp } from '../../web/entry-server';
 import type { ClientAssets } from './client-assets';
+import { type ProductPart, productPartsShown } from './inline-styles';
 
 export type DocumentHead = {
   title: string;
@@ -38,24 +39,37 @@ const scriptJson = (value: unknown) => {
     : json.replace(SCRIPT_UNSAFE, (c) => SCRIPT_ESCAPES[c] ?? c);
 };
 
-/** The parts of the document that depend only on the build: made once per set of client assets. */
-type Shell = { assetsHead: Buffer; pageHead: Map<string, string> };
+/** The parts of the document that depend only on the build (and on which product parts a page shows). */
+type Shell = { assetsHeads: Map<string, Buffer>; pageHead: Map<string, string> };
 const shells = new WeakMap<ClientAssets, Shell>();
 
 function shellOf(assets: ClientAssets): Shell {
   let shell = shells.get(assets);
   if (!shell) {
+    shell = { assetsHeads: new Map(), pageHead: new Map() };
+    shells.set(assets, shell);
+  }
+  return shell;
+}
+
+/** The inline stylesheet (the shared one and the shown parts' own) and the entry's preloads. */
+function assetsHeadOf(assets: ClientAssets, parts: readonly ProductPart[]): Buffer {
+  const shell = shellOf(assets);
+  const key = parts.join(' ');
+  let head = shell.assetsHeads.get(key);
+  if (!head) {
+    const css = [assets.inlineCss, ...parts.map((part) => assets.partCss[part])].filter(Boolean).join('\n');
     const lines = [
       // The stylesheet is small enough to inline (CSS text cannot close a <style> element it does not contain).
-      assets.inlineCss ? `<style>${assets.inlineCss.replaceAll('</style', '<\\/style')}</style>` : '',
+      css ? `<style>${css.replaceAll('</style', '<\\/style')}</style>` : '',
       ...assets.preloads.map((href) => `<link rel="modulepreload" href="${escapeHtml(href)}">`),
     ];
     // Kept as UTF-8 bytes: the stylesheet is the largest part of a page and never changes (issue 11).
     const text = lines.filter(Boolean).join('\n');
-    shell = { assetsHead: Buffer.from(text ? `\n${text}` : ''), pageHead: new Map() };
-    shells.set(assets, shell);
+    head = Buffer.from(text ? `\n${text}` : '');
+    shell.assetsHeads.set(key, head);
   }
-  return shell;
+  return head;
 }
 
 /** A page's own chunk and the entry script, after the shared head. */
@@ -69,7 +83,12 @@ function pageHeadOf(assets: ClientAssets, pageName: string): string {
       // (no flash of unstyled content) and its script is fetched alongside the entry's.
       ...(page?.styles ?? []).map((href) => `<link rel="stylesheet" href="${escapeHtml(href)}">`),
       ...(page?.preloads ?? []).map((href) => `<link rel="modulepreload" href="${escapeHtml(href)}">`),
-      assets.script ? `<script type="module" src="${escapeHtml(assets.script)}"></script>` : '',
+      // The boot script starts the entry once the main image has painted (src/web/boot.ts).
+      assets.script && assets.boot
+        ? `<script type="module" src="${escapeHtml(assets.boot)}" data-entry="${escapeHtml(assets.script)}"></script>`
+        : assets.script
+          ? `<script type="module" src="${escapeHtml(assets.script)}"></script>`
+          : '',
     ]
       .filter(Boolean)
       .join('\n');
@@ -142,7 +161,7 @@ export function renderDocument(
   ];
   return encodeParts([
     joinLines(before),
-    assets ? shellOf(assets).assetsHead : '',
+    assets ? assetsHeadOf(assets, productPartsShown(data)) : '',
     `\n${joinLines([
       assets ? pageHeadOf(assets, data.page) : '',
       head.jsonLd ? `<script type="application/ld+json">${scriptJson(head.jsonLd)}</script>` : '',

@@ -60,8 +60,23 @@ export async function ensureCart(
   cartType: CartType,
   now: number,
 ): Promise<string> {
+  return (await openCart(db, owner, marketplaceId, cartType, now)).id;
+}
+
+/**
+ * As ensureCart, and whether the upsert made the cart just now (it answered the id it proposed): a
+ * cart made in this transaction holds no lines yet, so the caller need not read them.
+ */
+export async function openCart(
+  db: Db,
+  owner: CartOwner,
+  marketplaceId: string,
+  cartType: CartType,
+  now: number,
+): Promise<{ id: string; created: boolean }> {
+  const proposed = newCartId();
   const { rows } = await upsertCartQuery(db, {
-    id: newCartId(),
+    id: proposed,
     marketplaceId,
     ownerType: owner.type,
     ownerId: owner.id,
@@ -70,7 +85,7 @@ export async function ensureCart(
   });
   const row = rows[0];
   if (!row) throw new Error('cart upsert returned no row');
-  return row.id;
+  return { id: row.id, created: row.id === proposed };
 }
 
 export function findCartId(db: Db, owner: CartOwner, marketplaceId: string, cartType: CartType) {

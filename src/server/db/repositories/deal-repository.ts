@@ -1,4 +1,5 @@
-import { type Kysely, PostgresAdapter, sql } from 'kysely';
+import { CompiledQuery, type Kysely, PostgresAdapter, sql } from 'kysely';
+import { registerHotStatement } from '../pg-named-statements';
 import { preparedQuery } from '../prepared-query';
 import type { Database, DealClaimRow, DealRow } from '../schema';
 import type { CartOwner } from './cart-repository';
@@ -570,6 +571,42 @@ const UNIQUE_VIOLATION = '23505';
 const isUniqueViolation = (error: unknown) =>
   typeof error === 'object' && error !== null && (error as { code?: unknown }).code === UNIQUE_VIOLATION;
 
+// The statement's text is fixed, so it is written once as PostgreSQL's SQL and sent by name: each
+// connection parses and plans it once (decision 0028).
+const HOLD_FOR_NEW_SHOPPER = `
+  with take as (
+    update deals set claimed_units = claimed_units + $4::integer
+    where id = $1::text and claimed_units + $4::integer <= total_units and end_time > $12::bigint
+    returning claimed_units, total_units
+  ), hold as (
+    insert into deal_claims (deal_id, owner_type, owner_id, status, held_units, waiting_units,
+      ordered_units, expires_at, waitlist_ticket, cart_item_id, claimed_at, updated_at)
+    select $1::text, $2::text, $3::text, 'HELD', $4::integer, 0, 0, $5::bigint, null, $7::text,
+      $12::bigint, $12::bigint
+    from take
+    returning deal_id
+  ), cart as (
+    insert into carts (id, marketplace_id, owner_type, owner_id, cart_type, created_at, updated_at)
+    select $6::text, $8::text, $2::text, $3::text, 'RETAIL', $12::bigint, $12::bigint
+    from hold
+    on conflict (marketplace_id, owner_type, owner_id, cart_type)
+      do update set updated_at = excluded.updated_at
+    returning id
+  ), line as (
+    insert into cart_items (id, cart_id, asin, offer_id, quantity, additional_parameters,
+      custom_attributes, associated_item_id, added_at)
+    select $7::text, cart.id, $9::text, $10::text, $4::integer, $11::text, null, null, $12::bigint
+    from cart
+    returning cart_id
+  )
+  select take.claimed_units, take.total_units, line.cart_id,
+    exists (
+      select 1 from cart_items waiting
+      where waiting.cart_id = line.cart_id and waiting.associated_item_id = $9::text
+    ) as accessories_waiting
+  from take left join line on true`;
+registerHotStatement(HOLD_FOR_NEW_SHOPPER);
+
 /**
  * A shopper with no claim row on the deal takes `quantity` units and gets the deal's cart line, held
  * until `expiresAt`, in one statement (PostgreSQL only, see claimsInOneStatement): units first, by the
@@ -602,46 +639,27 @@ export async function holdForNewShopper(
   const { dealId, owner } = key;
   const { quantity, now } = hold;
   try {
-    const { rows } = await sql<{
+    const { rows } = await db.executeQuery<{
       claimed_units: number;
       total_units: number;
       cart_id: string | null;
       accessories_waiting: boolean | null;
-    }>`
-      with take as (
-        update deals set claimed_units = claimed_units + ${quantity}::integer
-        where id = ${dealId} and claimed_units + ${quantity}::integer <= total_units and end_time > ${now}::bigint
-        returning claimed_units, total_units
-      ), hold as (
-        insert into deal_claims (deal_id, owner_type, owner_id, status, held_units, waiting_units,
-          ordered_units, expires_at, waitlist_ticket, cart_item_id, claimed_at, updated_at)
-        select ${dealId}::text, ${owner.type}::text, ${owner.id}::text, 'HELD', ${quantity}::integer, 0, 0,
-          ${hold.expiresAt}::bigint, null, ${hold.cartItemId}::text, ${now}::bigint, ${now}::bigint
-        from take
-        returning deal_id
-      ), cart as (
-        insert into carts (id, marketplace_id, owner_type, owner_id, cart_type, created_at, updated_at)
-        select ${hold.cartId}::text, ${hold.marketplaceId}::text, ${owner.type}::text, ${owner.id}::text,
-          'RETAIL', ${now}::bigint, ${now}::bigint
-        from hold
-        on conflict (marketplace_id, owner_type, owner_id, cart_type)
-          do update set updated_at = excluded.updated_at
-        returning id
-      ), line as (
-        insert into cart_items (id, cart_id, asin, offer_id, quantity, additional_parameters,
-          custom_attributes, associated_item_id, added_at)
-        select ${hold.cartItemId}::text, cart.id, ${hold.asin}::text, ${hold.offerId}::text,
-          ${quantity}::integer, ${hold.parameters}::text, null, null, ${now}::bigint
-        from cart
-        returning cart_id
-      )
-      select take.claimed_units, take.total_units, line.cart_id,
-        exists (
-          select 1 from cart_items waiting
-          where waiting.cart_id = line.cart_id and waiting.associated_item_id = ${hold.asin}::text
-        ) as accessories_waiting
-      from take left join line on true
-    `.execute(db);
+    }>(
+      CompiledQuery.raw(HOLD_FOR_NEW_SHOPPER, [
+        dealId,
+        owner.type,
+        owner.id,
+        quantity,
+        hold.expiresAt,
+        hold.cartId,
+        hold.cartItemId,
+        hold.marketplaceId,
+        hold.asin,
+        hold.offerId,
+        hold.parameters,
+        now,
+      ]),
+    );
     const row = rows[0];
     if (!row) return 'no-units';
     if (!row.cart_id) throw new Error('deal claim statement took units without writing the cart line');
@@ -657,6 +675,22 @@ export async function holdForNewShopper(
   }
 }
 
+const WAIT_FOR_NEW_SHOPPER = `
+  with ticket as (
+    update deals set waitlist_tickets = waitlist_tickets + 1
+    where id = $1::text
+    returning waitlist_tickets, waitlist_served
+  ), entry as (
+    insert into deal_claims (deal_id, owner_type, owner_id, status, held_units, waiting_units,
+      ordered_units, expires_at, waitlist_ticket, cart_item_id, claimed_at, updated_at)
+    select $1::text, $2::text, $3::text, 'WAITLISTED', 0, $4::integer, 0, $5::bigint,
+      ticket.waitlist_tickets, null, $6::bigint, $6::bigint
+    from ticket
+    returning deal_id
+  )
+  select ticket.waitlist_tickets, ticket.waitlist_served from ticket join entry on true`;
+registerHotStatement(WAIT_FOR_NEW_SHOPPER);
+
 /**
  * A shopper with no claim row on the deal joins its waitlist in one statement (PostgreSQL only): the
  * next ticket and the WAITLISTED row, or nothing at all ('raced') when a claim row of the shopper
@@ -669,21 +703,16 @@ export async function waitForNewShopper(
 ): Promise<{ ticket: number; served: number } | 'raced'> {
   const { dealId, owner } = key;
   try {
-    const { rows } = await sql<{ waitlist_tickets: number; waitlist_served: number }>`
-      with ticket as (
-        update deals set waitlist_tickets = waitlist_tickets + 1
-        where id = ${dealId}
-        returning waitlist_tickets, waitlist_served
-      ), entry as (
-        insert into deal_claims (deal_id, owner_type, owner_id, status, held_units, waiting_units,
-          ordered_units, expires_at, waitlist_ticket, cart_item_id, claimed_at, updated_at)
-        select ${dealId}::text, ${owner.type}::text, ${owner.id}::text, 'WAITLISTED', 0, ${entry.quantity}::integer,
-          0, ${entry.until}::bigint, ticket.waitlist_tickets, null, ${entry.now}::bigint, ${entry.now}::bigint
-        from ticket
-        returning deal_id
-      )
-      select ticket.waitlist_tickets, ticket.waitlist_served from ticket join entry on true
-    `.execute(db);
+    const { rows } = await db.executeQuery<{ waitlist_tickets: number; waitlist_served: number }>(
+      CompiledQuery.raw(WAIT_FOR_NEW_SHOPPER, [
+        dealId,
+        owner.type,
+        owner.id,
+        entry.quantity,
+        entry.until,
+        entry.now,
+      ]),
+    );
     const row = rows[0];
     if (!row) throw new Error(`deal ${dealId} is gone`);
     return { ticket: Number(row.waitlist_tickets), served: Number(row.waitlist_served) };

@@ -1,4 +1,5 @@
 import type { Kysely } from 'kysely';
+import { preparedQuery } from '../prepared-query';
 import type { Database } from '../schema';
 import type { CartOwner } from './cart-repository';
 
@@ -57,12 +58,12 @@ export async function findFreshLines(db: Db, owner: CartOwner, marketplaceId: st
   }));
 }
 
+// Every retail cart add asks this: compiled once (decision 0028).
+const groceryProductQuery = preparedQuery((db: Db, p: { asin: string }) =>
+  db.selectFrom('product_grocery').select('asin').where('asin', '=', p.asin),
+);
+
 /** Whether the product is sold only through grocery stores (fresh and retail carts never mix). */
 export async function isGroceryProduct(db: Db, asin: string): Promise<boolean> {
-  const row = await db
-    .selectFrom('product_grocery')
-    .select('asin')
-    .where('asin', '=', asin)
-    .executeTakeFirst();
-  return row !== undefined;
+  return (await groceryProductQuery(db, { asin })).rows.length > 0;
 }

@@ -10,10 +10,10 @@ import {
   type CartOwner,
   type CartType,
   countCartUnits,
-  ensureCart,
   findCartLines,
   insertCartLine,
   newCartItemId,
+  openCart,
   updateCartLine,
 } from '../../db/repositories/cart-repository';
 import { isBusinessCustomer } from '../../db/repositories/customer-repository';
@@ -61,8 +61,10 @@ export async function addCartItems(
 ): Promise<AddResult> {
   try {
     return await db.transaction().execute(async (trx) => {
-      const cartId = await ensureCart(trx, owner, marketplaceId, cartType, now);
-      const lines = await findCartLines(trx, cartId);
+      const cart = await openCart(trx, owner, marketplaceId, cartType, now);
+      const cartId = cart.id;
+      // A cart made just now holds no lines: one read less for a first add.
+      const lines = cart.created ? [] : await findCartLines(trx, cartId);
       const added: AddedLine[] = [];
       for (const [index, item] of items.entries()) {
         const offer = await findOffer(trx, item.offerListingId);

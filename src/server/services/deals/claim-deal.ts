@@ -22,11 +22,11 @@ import {
   deleteCartLine,
   deleteOfferLines,
   deleteOfferLinesInCart,
-  ensureCart,
   findLinesWaitingFor,
   insertCartLine,
   newCartId,
   newCartItemId,
+  openCart,
 } from '../../db/repositories/cart-repository';
 import {
   backToWaitlist,
@@ -379,8 +379,10 @@ async function putDealInCart(
     now: number;
   },
 ): Promise<string> {
-  const cartId = await ensureCart(db, owner, deal.marketplace_id, 'RETAIL', line.now);
-  if (line.replace) await deleteOfferLinesInCart(db, cartId, deal.offer_id);
+  const cart = await openCart(db, owner, deal.marketplace_id, 'RETAIL', line.now);
+  const cartId = cart.id;
+  // A cart made just now holds no lines: no stale line to replace, no accessory waiting.
+  if (line.replace && !cart.created) await deleteOfferLinesInCart(db, cartId, deal.offer_id);
   await insertCartLine(db, {
     id: line.cartItemId,
     cart_id: cartId,
@@ -393,7 +395,7 @@ async function putDealInCart(
     added_at: line.now,
   });
   // Deal mode: accessories the interstitial added before the claim go with the deal's line (ACC-013).
-  const waiting = await findLinesWaitingFor(db, cartId, deal.asin);
+  const waiting = cart.created ? [] : await findLinesWaitingFor(db, cartId, deal.asin);
   if (waiting.length > 0) await adoptAccessories(db, waiting, deal.asin, line.cartItemId);
   return cartId;
 }

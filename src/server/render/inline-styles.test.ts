@@ -1,0 +1,29 @@
+import { expect, test } from 'vitest';
+import type { PageData } from '../../shared/contracts/pages/page-data';
+import { PRODUCT_PARTS, productPartsShown } from './inline-styles';
+
+// Only the fields the rule reads: the parts a product page renders (or fetches) come from these.
+const productPage = (overrides: Record<string, unknown> = {}, addOnServices: unknown = null) =>
+  ({
+    page: 'product',
+    deal: null,
+    grocery: null,
+    business: null,
+    deferred: [],
+    ...overrides,
+    product: { addOnServices },
+  }) as unknown as PageData;
+
+test('issue 11 a product page inlines only the styles of the parts it shows', () => {
+  expect(productPartsShown(productPage())).toEqual([]);
+  expect(productPartsShown(productPage({ deal: {} }))).toEqual(['deal']);
+  expect(productPartsShown(productPage({ grocery: {}, business: {} }))).toEqual(['grocery', 'business']);
+  expect(productPartsShown(productPage({}, { widget: 'twister' }))).toEqual(['addOnServices']);
+  // The add-on widget fetches its slice itself when the server deferred it.
+  expect(productPartsShown(productPage({ deferred: ['addOnServices'] }))).toEqual(['addOnServices']);
+});
+
+test('issue 11 every other page keeps every part style, in the stylesheet order', () => {
+  expect(productPartsShown({ page: 'cart' } as unknown as PageData)).toEqual(PRODUCT_PARTS);
+  expect(PRODUCT_PARTS).toEqual(['addOnServices', 'deal', 'grocery', 'business']);
+});
