@@ -26,24 +26,64 @@ type Waiter = { resolve: () => void; reject: (error: unknown) => void };
 
 /** Most transactions one commit carries before the writer commits without waiting for the next turn. */
 const MAX_GROUP = 64;
+/** Most released connections the driver keeps for reuse. */
+const MAX_FREE_CONNECTIONS = 64;
+
+/** A prepared statement, and for a reader the function that makes its rows. */
+type Prepared = { statement: Statement; rowOf: RowBuilder | null; ddl: boolean };
+type RowBuilder = (values: unknown[]) => Record<string, unknown>;
+
+/**
+ * Builds a reader's row objects from its raw values. better-sqlite3 makes each row object in C++ one
+ * property at a time, which cost more than the read itself on the product read; one object literal
+ * per column list lets V8 allocate every row with its shape known (issue 11). Same keys in the same
+ * order as better-sqlite3 gives them, a later duplicate column name winning as there.
+ */
+function rowBuilder(columns: readonly string[]): RowBuilder {
+  const fields = columns.map((name, i) =>
+    // `__proto__` as a literal key would set the prototype; computed, it is an own property.
+    name === '__proto__' ? `["__proto__"]: v[${i}]` : `${JSON.stringify(name)}: v[${i}]`,
+  );
+  return new Function('v', `return {${fields.join(', ')}};`) as RowBuilder;
+}
 
 /** A prepared statement per SQL text (Kysely prepares every query anew, which costs more than a read). */
 export function statementCache(database: SqliteDatabase.Database, size = 500) {
-  const statements = new Map<string, Statement>();
-  return (sqlText: string): Statement => {
-    let statement = statements.get(sqlText);
-    if (!statement) {
-      statement = database.prepare(sqlText);
+  const statements = new Map<string, Prepared>();
+  const get = (sqlText: string): Prepared => {
+    let prepared = statements.get(sqlText);
+    if (!prepared) {
+      const statement = database.prepare(sqlText);
+      let rowOf: RowBuilder | null = null;
+      if (statement.reader) {
+        statement.raw(true);
+        rowOf = rowBuilder(statement.columns().map((column) => column.name));
+      }
+      prepared = { statement, rowOf, ddl: /^\s*(create|alter|drop)\b/i.test(sqlText) };
       if (statements.size >= size) statements.clear();
-      statements.set(sqlText, statement);
+      statements.set(sqlText, prepared);
     }
-    return statement;
+    return prepared;
   };
+  // A statement's columns are read when it is prepared; after a schema change every statement is
+  // prepared again (a `select *` may have new columns).
+  return Object.assign(get, { clear: () => statements.clear() });
 }
 
-function run<R>(statement: Statement, parameters: readonly unknown[]): QueryResult<R> {
-  if (statement.reader) return { rows: statement.all(parameters) as R[] };
+function run<R>(
+  prepared: Prepared,
+  parameters: readonly unknown[],
+  statements: { clear(): void },
+): QueryResult<R> {
+  const { statement, rowOf } = prepared;
+  if (rowOf) {
+    const values = statement.all(parameters) as unknown[][];
+    const rows = new Array<R>(values.length);
+    for (let i = 0; i < values.length; i++) rows[i] = rowOf(values[i] as unknown[]) as R;
+    return { rows };
+  }
   const { changes, lastInsertRowid } = statement.run(parameters);
+  if (prepared.ddl) statements.clear();
   return { numAffectedRows: BigInt(changes), insertId: BigInt(lastInsertRowid), rows: [] };
 }
 
@@ -53,6 +93,8 @@ class Connection implements DatabaseConnection {
   holdsWriter = false;
   /** Runs in a savepoint of a transaction that other transactions share. */
   nested = false;
+  /** Released and waiting in the driver's free list. */
+  free = false;
   constructor(private readonly driver: SqliteStoreDriver) {}
   executeQuery<R>(query: CompiledQuery): Promise<QueryResult<R>> {
     return this.driver.execute<R>(this, query);
@@ -65,7 +107,7 @@ class Connection implements DatabaseConnection {
 
 export class SqliteStoreDriver implements Driver {
   readonly #writer: SqliteDatabase.Database;
-  readonly #writeStatement: (sql: string) => Statement;
+  readonly #writeStatement: ReturnType<typeof statementCache>;
   /** Per SQL text: is it a read (a SELECT that writes nothing)? */
   readonly #readOnly = new Map<string, boolean>();
   #locked = false;
@@ -73,6 +115,11 @@ export class SqliteStoreDriver implements Driver {
   /** The transaction open on the writer and the callers waiting for its commit. */
   #group: { open: boolean; waiters: Waiter[] } = { open: false, waiters: [] };
   #flushScheduled = false;
+  /**
+   * Released connections, handed out again: a connection is only its transaction's state, and Kysely
+   * remembers every connection it has seen (a WeakSet entry per query when each was new; issue 11).
+   */
+  readonly #free: Connection[] = [];
 
   readonly #beforeClose: () => Promise<void>;
 
@@ -85,7 +132,10 @@ export class SqliteStoreDriver implements Driver {
   async init(): Promise<void> {}
 
   async acquireConnection(): Promise<DatabaseConnection> {
-    return new Connection(this);
+    const reused = this.#free.pop();
+    if (!reused) return new Connection(this);
+    reused.free = false;
+    return reused;
   }
 
   async beginTransaction(connection: DatabaseConnection): Promise<void> {
@@ -113,9 +163,14 @@ export class SqliteStoreDriver implements Driver {
   async releaseConnection(connection: DatabaseConnection): Promise<void> {
     const mine = connection as Connection;
     mine.state = 'idle';
+    mine.nested = false;
     if (mine.holdsWriter) {
       mine.holdsWriter = false;
       this.#unlock();
+    }
+    if (!mine.free && this.#free.length < MAX_FREE_CONNECTIONS) {
+      mine.free = true;
+      this.#free.push(mine);
     }
   }
 
@@ -125,11 +180,15 @@ export class SqliteStoreDriver implements Driver {
     this.#writer.close();
   }
 
+  #run<R>(sql: string, parameters: readonly unknown[]): QueryResult<R> {
+    return run<R>(this.#writeStatement(sql), parameters, this.#writeStatement);
+  }
+
   execute<R>(connection: Connection, query: CompiledQuery): Promise<QueryResult<R>> {
     const { sql, parameters } = query;
-    if (connection.state === 'open') return Promise.resolve(run<R>(this.#writeStatement(sql), parameters));
+    if (connection.state === 'open') return Promise.resolve(this.#run<R>(sql, parameters));
     if (!this.#isReadOnly(sql)) return this.#alone<R>(sql, parameters);
-    if (!this.#locked) return Promise.resolve(run<R>(this.#writeStatement(sql), parameters));
+    if (!this.#locked) return Promise.resolve(this.#run<R>(sql, parameters));
     return this.#read<R>(sql, parameters);
   }
 
@@ -137,7 +196,7 @@ export class SqliteStoreDriver implements Driver {
   async #read<R>(sql: string, parameters: readonly unknown[]): Promise<QueryResult<R>> {
     await this.#lock();
     try {
-      return run<R>(this.#writeStatement(sql), parameters);
+      return this.#run<R>(sql, parameters);
     } finally {
       this.#unlock();
     }
@@ -146,7 +205,7 @@ export class SqliteStoreDriver implements Driver {
   #isReadOnly(sql: string): boolean {
     let readOnly = this.#readOnly.get(sql);
     if (readOnly === undefined) {
-      readOnly = /^\s*(select|with)\b/i.test(sql) && this.#writeStatement(sql).readonly;
+      readOnly = /^\s*(select|with)\b/i.test(sql) && this.#writeStatement(sql).statement.readonly;
       if (this.#readOnly.size >= 2000) this.#readOnly.clear();
       this.#readOnly.set(sql, readOnly);
     }
@@ -160,7 +219,7 @@ export class SqliteStoreDriver implements Driver {
       await this.beginTransaction(connection);
       let result: QueryResult<R>;
       try {
-        result = run<R>(this.#writeStatement(sql), parameters);
+        result = this.#run<R>(sql, parameters);
       } catch (error) {
         await this.rollbackTransaction(connection);
         throw error;
@@ -177,16 +236,16 @@ export class SqliteStoreDriver implements Driver {
   #open(): boolean {
     if (this.#group.open && !this.#writer.inTransaction) this.#lost();
     if (this.#group.open) {
-      this.#writeStatement('savepoint store_tx').run();
+      this.#writeStatement('savepoint store_tx').statement.run();
       return true;
     }
-    this.#writeStatement('begin immediate').run();
+    this.#writeStatement('begin immediate').statement.run();
     this.#group.open = true;
     return false;
   }
 
   async #commit(connection: Connection): Promise<void> {
-    if (connection.nested) this.#writeStatement('release store_tx').run();
+    if (connection.nested) this.#writeStatement('release store_tx').statement.run();
     const committed = new Promise<void>((resolve, reject) => this.#group.waiters.push({ resolve, reject }));
     // Nothing else runs on the writer before this turn of the event loop ends, or when the group is
     // full: commit now. Otherwise let the transactions already waiting join first.
@@ -204,11 +263,11 @@ export class SqliteStoreDriver implements Driver {
       return;
     }
     if (nested) {
-      this.#writeStatement('rollback to store_tx').run();
-      this.#writeStatement('release store_tx').run();
+      this.#writeStatement('rollback to store_tx').statement.run();
+      this.#writeStatement('release store_tx').statement.run();
       return;
     }
-    this.#writeStatement('rollback').run();
+    this.#writeStatement('rollback').statement.run();
     this.#lost();
   }
 
@@ -249,9 +308,9 @@ export class SqliteStoreDriver implements Driver {
     }
     this.#group = { open: false, waiters: [] };
     try {
-      this.#writeStatement('commit').run();
+      this.#writeStatement('commit').statement.run();
     } catch (error) {
-      if (this.#writer.inTransaction) this.#writeStatement('rollback').run();
+      if (this.#writer.inTransaction) this.#writeStatement('rollback').statement.run();
       for (const waiter of waiters) waiter.reject(error);
       return;
     }

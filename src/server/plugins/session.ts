@@ -17,6 +17,8 @@ import {
 } from '../security/tokens';
 
 export const SESSION_COOKIE = 'session-token';
+/** Where a request keeps its session once built. */
+const BUILT_SESSION = Symbol('session');
 const COOKIE_MAX_AGE_S = 60 * 60 * 24 * 365;
 
 /** A session token and what is derived from it, each computed when first needed. */
@@ -129,16 +131,18 @@ export const sessionPlugin = fp(
       return derived;
     };
 
-    // The session object is built when a route first asks for it: a product read never does.
-    const built = new WeakMap<FastifyRequest, Session>();
+    // The session object is built when a route first asks for it, and kept on the request (a field
+    // every request has, not a WeakMap entry per request for the collector to trace; issue 11).
     app.decorateRequest('sessionSeed', null);
+    app.decorateRequest(BUILT_SESSION, null);
     app.decorateRequest('session', {
       getter(this: FastifyRequest): Session {
-        let session = built.get(this);
+        const request = this as FastifyRequest & { [BUILT_SESSION]: Session | null };
+        let session = request[BUILT_SESSION];
         if (!session) {
           const seed = this.sessionSeed ?? { derived: { token: newSessionToken() }, isNew: true };
           session = makeSession(seed.derived, seed.isNew);
-          built.set(this, session);
+          request[BUILT_SESSION] = session;
         }
         return session;
       },

@@ -350,3 +350,25 @@ describe('properties', () => {
     );
   });
 });
+
+describe('toPrice from minor units', () => {
+  test('PRICE-001 writes the same display string as formatPrice of the amount, for any config and currency', () => {
+    fc.assert(
+      fc.property(
+        validConfig,
+        fc.integer({ min: 0, max: 1e15 - 1 }),
+        fc.constantFrom('USD', 'EUR', 'JPY', 'GBP', 'INR'),
+        (config, minor, currencyCode) => {
+          const price = toPrice(minor, currencyCode, config);
+          expect(price.displayString).toBe(formatPrice({ amount: price.amount, currencyCode }, config));
+        },
+      ),
+    );
+  });
+
+  test('PRICE-008 a negative amount or a bad currency still throws as formatPrice does', () => {
+    expect(() => toPrice(-1, 'USD', usd)).toThrow('invalid price');
+    expect(() => toPrice(100, 'usd', usd)).toThrow('invalid price');
+    expect(() => toPrice(100, 'USD', { ...usd, decimalSeparator: '' })).toThrow('decimalSeparator');
+  });
+});

@@ -211,8 +211,32 @@ export function fromMinorUnits(minor: number, fractionDigits: number): number {
 
 /** PRICE-001: a Price from integer minor units (whole yen for JPY), with its display string. */
 export function toPrice(amountMinor: number, currencyCode: string, config: PriceFormatConfig): Price {
-  const amount = fromMinorUnits(amountMinor, digitsFor(currencyCode, config));
-  return { amount, currencyCode, displayString: formatPrice({ amount, currencyCode }, config) };
+  const fractionDigits = digitsFor(currencyCode, config);
+  const amount = fromMinorUnits(amountMinor, fractionDigits);
+  if (amountMinor < 0 || !CURRENCY_CODE.test(currencyCode)) {
+    // Invalid prices throw with formatPrice's message.
+    return { amount, currencyCode, displayString: formatPrice({ amount, currencyCode }, config) };
+  }
+  validatePriceFormatConfig(config);
+  // Minor units already hold the decimal digits at the precision the price is written with, so no
+  // rounding is needed: the same string formatPrice makes for the amount, without reading the amount
+  // back as a decimal (prices are formatted many times per page; issue 11).
+  const digits = String(amountMinor).padStart(fractionDigits + 1, '0');
+  const integer = digits.slice(0, digits.length - fractionDigits);
+  const fraction = digits.slice(digits.length - fractionDigits);
+  const grouped = groupInteger(
+    integer,
+    config.groupingSeparator,
+    config.groupingDigits,
+    config.secondaryGroupingDigits,
+    config.minGroupingDigits,
+  );
+  const number = fraction ? `${grouped}${config.decimalSeparator}${fraction}` : grouped;
+  const displayString =
+    currencyCode === config.currencyOfPreference
+      ? config.priceFormat.replace('{}', () => number)
+      : `${currencyCode} ${number}`;
+  return { amount, currencyCode, displayString };
 }
 
 /** The display string for minor units in a marketplace's own currency; throws for an unknown marketplace. */

@@ -64,6 +64,10 @@ const accessoryProductsQuery = (count: number) =>
       // Literals, not parameters: a prepared query's parameters are all placeholders.
       .where('offers.buyable', '=', sql.lit(1))
       .where('offers.stock', '>', sql.lit(0))
+      // Per product, cheapest first: the order the ASIN list and the offers index already give, so
+      // the database sorts nothing (ordering all rows by price took a temporary B-tree; issue 11).
+      // Callers look products up by ASIN; only which offer comes first for each one matters.
+      .orderBy('products.asin')
       .orderBy('offers.price_minor')
       .orderBy('offers.id'),
   );

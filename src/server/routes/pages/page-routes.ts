@@ -7,7 +7,7 @@ import { deviceOf } from '../../plugins/device';
 import type { ClientAssets } from '../../render/client-assets';
 import { productJsonLd } from '../../render/product-json-ld';
 import { sendPage, shopperView } from '../../render/send-page';
-import { offerView } from '../../services/products/page-slice';
+import { OFFER_VIEW_QUERY, offerView } from '../../services/products/page-slice';
 import { assembleProductPage } from '../../services/products/product-page';
 import { readProduct } from '../../services/products/product-view';
 
@@ -28,7 +28,7 @@ export const pageRoutes: FastifyPluginAsyncZod<{ assets?: ClientAssets }> = asyn
     reply: FastifyReply,
   ) => {
     const { asin, ref } = request.params;
-    const lookup = await readProduct(app.store.db, marketplace.marketplaceId, asin, {});
+    const lookup = await readProduct(app.store.db, marketplace.marketplaceId, asin, OFFER_VIEW_QUERY);
     if (!lookup.found) {
       // ASINs are upper case; a hand-typed or lower-cased link finds its product at the one canonical
       // URL (issue 10 #12) instead of a dead end.

@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { ProductPageData } from '../../../shared/contracts/pages/product-page';
-import type { ProductResponse } from '../../../shared/contracts/products';
+import type { ProductQuery, ProductResponse } from '../../../shared/contracts/products';
 import { findFamily } from '../../db/repositories/product-repository';
 import type { Database } from '../../db/schema';
 import type { ProductPageContext } from './page-context';
@@ -9,6 +9,15 @@ export type ProductDetailsSlice = Omit<
   ProductPageData['product'],
   'features' | 'accessories' | 'addOnServices'
 >;
+
+/**
+ * What the page asks of the product read: only the parts of a buying option `offerView` reads. The
+ * page takes its title, images and bullets from the product record, so building them into an answer
+ * it throws away was wasted (issue 11).
+ */
+export const OFFER_VIEW_QUERY: ProductQuery = {
+  expand: ['price', 'quantity', 'availability', 'callToAction'],
+};
 
 /** The regular offer of a product answer as the page shows it (title block, price, buy box). */
 export function offerView(entity: ProductResponse['entity']): ProductPageContext['offer'] {

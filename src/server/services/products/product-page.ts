@@ -14,7 +14,7 @@ import { buyBoxSlice } from '../buy-box/page-slice';
 import { dealSlice } from '../deals/page-slice';
 import { grocerySlice } from '../grocery/page-slice';
 import type { ProductPageContext } from './page-context';
-import { offerView, productDetailsSlice } from './page-slice';
+import { OFFER_VIEW_QUERY, offerView, productDetailsSlice } from './page-slice';
 import { readProduct } from './product-view';
 
 /**
@@ -100,7 +100,7 @@ export async function accessoriesSliceFor(
   | { found: true; accessories: AccessoriesView | null }
   | { found: false; reason: 'unknown_marketplace' | 'unknown_product' }
 > {
-  const lookup = await readProduct(db, marketplaceId, asin, {});
+  const lookup = await readProduct(db, marketplaceId, asin, OFFER_VIEW_QUERY);
   if (!lookup.found) {
     return {
       found: false,
