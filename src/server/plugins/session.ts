@@ -76,7 +76,8 @@ export const sessionPlugin = fp(
     // their first request here, not on every one (issue 11). The signature of a cookie cannot stop
     // being valid while the process runs (the secret is fixed), so remembering it changes nothing.
     const known = new Map<string, Derived>();
-    const KNOWN_MAX = 10_000;
+    // Enough for the shoppers active at once; a larger memo only holds more memory (decision 0030).
+    const KNOWN_MAX = 2_000;
 
     const makeSession = (initial: Derived, isNew: boolean): Session => {
       let derived = initial;
