@@ -8,7 +8,7 @@ import { warmUpAnswerContracts } from './api/parse-answer';
 import { App, providePages } from './app';
 import { loadAddOnServices } from './features/add-on-services/add-on-services-slot';
 import { loadInviteRequest } from './features/buy-box/invite-request-slot';
-import { loadPageChunk } from './pages/page-chunks';
+import { loadQuantityNote } from './features/buy-box/quantity-note-slot';
 import { loadBusinessBuying } from './pages/product/business-buying-slot';
 import { loadDealBuyBox } from './pages/product/deal-buy-box-slot';
 import { loadGroceryBuyBox } from './pages/product/grocery-buy-box-slot';
@@ -30,9 +30,12 @@ async function hydrate() {
   if (!script?.textContent || !root) return;
   markPageDataRead();
   const data = JSON.parse(script.textContent) as PageData;
-  // Another page's chunk is in before hydrating (the document preloads it), so nothing suspends or flashes.
-  if (data.page !== 'product') providePages(await loadPageChunk(data.page));
-  else {
+  // Another page's chunk is in before hydrating (the document preloads it and the loaders' own small
+  // chunk), so nothing suspends or flashes. The loaders are not in the entry: the product page needs none.
+  if (data.page !== 'product') {
+    const { loadPageChunk } = await import('./pages/page-chunks');
+    providePages(await loadPageChunk(data.page));
+  } else {
     // The server renders these lazily loaded parts in full, so their chunks are in before hydrating: a
     // boundary still waiting for its code when the page first updates (a deferred slice, the cart count)
     // would drop the server's markup for its fallback, and a press there would reach the wrong form.
@@ -46,6 +49,8 @@ async function hydrate() {
       data.grocery ? loadGroceryBuyBox() : null,
       // The invite request on a high-demand product's page.
       data.product.features.highDemand ? loadInviteRequest() : null,
+      // The quantity note or tip on a page whose link set the quantity.
+      data.initialQuantity !== null ? loadQuantityNote() : null,
     ]);
   }
   // The page bench reads this mark: the scripts fetched by now are what this page needed to hydrate.
