@@ -12,15 +12,16 @@ import { loadBusinessBuying } from './pages/product/business-buying-slot';
 import { loadDealBuyBox } from './pages/product/deal-buy-box-slot';
 import { loadGroceryBuyBox } from './pages/product/grocery-buy-box-slot';
 import { ProductPage } from './pages/product/product-page';
+import { loadPurchasePart, startPurchasePart } from './pages/product/purchase-slot';
+import { markRootHydrated } from './ui/hydrates-later';
 
 /**
- * Marks the document once the page has hydrated (`<html data-hydrated="true">`): from then on every
- * control answers through its script. Browser tests wait for it before they press anything.
+ * Marks the document once the page has hydrated (`<html data-hydrated="true">`), the parts hydrating
+ * after the root included: from then on every control answers through its script. Browser tests wait
+ * for it before they press anything.
  */
 function MarkHydrated({ children }: { children: ReactNode }) {
-  useEffect(() => {
-    document.documentElement.dataset.hydrated = 'true';
-  }, []);
+  useEffect(markRootHydrated, []);
   return children;
 }
 
@@ -42,7 +43,7 @@ async function hydrate() {
     // The server renders these lazily loaded parts in full, so their chunks are in before hydrating: a
     // boundary still waiting for its code when the page first updates (a deferred slice, the cart count)
     // would drop the server's markup for its fallback, and a press there would reach the wrong form.
-    await Promise.all([
+    const firstParts = [
       // Add-on services on a product that has them.
       data.product.addOnServices ? loadAddOnServices([data.product.addOnServices.widget]) : null,
       // Business buying (a business customer's business product only).
@@ -54,7 +55,13 @@ async function hydrate() {
       data.product.features.highDemand ? loadInviteRequest() : null,
       // The quantity note or tip on a page whose link set the quantity.
       data.initialQuantity !== null ? loadQuantityNote() : null,
-    ]);
+    ].filter((part) => part !== null);
+    // The purchase column (the buy box and its accessories) hydrates after the rest of the page: its
+    // chunk is requested now, and its server markup stays as it is until the chunk is in (decision
+    // 0035). A page that waits for one of the parts above (they sit inside that column) waits for it too,
+    // in the same round trip, and hydrates whole, as before.
+    if (firstParts.length > 0) await Promise.all([...firstParts, loadPurchasePart()]);
+    else startPurchasePart();
     // What <App> renders for a product page (the server renders <App>; the markup is the same).
     page = <ProductPage data={data} />;
   }

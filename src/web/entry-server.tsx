@@ -15,11 +15,12 @@ import { OrderConfirmationPage } from './pages/order-confirmation/order-confirma
 import { loadBusinessBuying } from './pages/product/business-buying-slot';
 import { loadDealBuyBox } from './pages/product/deal-buy-box-slot';
 import { loadGroceryBuyBox } from './pages/product/grocery-buy-box-slot';
+import { loadPurchasePart } from './pages/product/purchase-slot';
 import { ServicePage } from './pages/service/service-page';
 import { SignInPage } from './pages/sign-in/sign-in-page';
 import { SplitBasketPage } from './pages/split-basket/split-basket-page';
 
-// The browser loads these pages, the deal buy box, business buying, the invite request and the quantity note on demand; the server has them all ready, so every
+// The browser loads these pages, the deal buy box, business buying, the invite request, the quantity note and the purchase column on demand; the server has them all ready, so every
 // page renders in full.
 providePages({
   account: AccountPage,
@@ -39,6 +40,7 @@ await loadAddOnServices(VAS_WIDGETS);
 await loadBusinessBuying();
 await loadInviteRequest();
 await loadQuantityNote();
+await loadPurchasePart();
 
 /** Renders a page's markup for the server to wrap in the document. */
 export function renderApp(data: PageData): string {

@@ -1,13 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { jumpLinksEnabled } from '../../../domain/buy-box/jump-links';
-import { cartRequestItems } from '../../../domain/cart/cart-request-items';
 import { priceBlockFor } from '../../../domain/deals/deal-price-block';
 import type { ProductPageData } from '../../../shared/contracts/pages/product-page';
-import { AccessoryBlock } from '../../features/accessory-upsells/accessory-block';
-import { AccessoryInterstitialSlot } from '../../features/accessory-upsells/interstitial-slot';
-import { useAccessoryUpsells } from '../../features/accessory-upsells/use-accessory-upsells';
-import { type AddOnBridge, AddOnServicesSlot } from '../../features/add-on-services/add-on-services-slot';
-import { BuyBox, type BuyBoxUpsells } from '../../features/buy-box/buy-box';
 import { DeliveryLocation } from '../../features/delivery-location/delivery-location';
 import { FamilyStripe } from '../../features/product-details/family-stripe';
 import { FeatureBullets } from '../../features/product-details/feature-bullets';
@@ -16,10 +10,7 @@ import { JumpLinksBar } from '../../features/product-details/jump-links-bar';
 import { SiteFooter } from '../../layout/site-footer';
 import { SiteHeader } from '../../layout/site-header';
 import { whenWanted } from '../../ui/when-wanted';
-import { BusinessBuyingSlot } from './business-buying-slot';
-import { DealBuyBoxSlot } from './deal-buy-box-slot';
-import { GroceryBuyBoxSlot } from './grocery-buy-box-slot';
-import { useDeferredAccessories } from './use-deferred-accessories';
+import { PurchaseSlot } from './purchase-slot';
 
 /** /dp/{asin}: gallery, title, rating, price block, bullets and the buy box. */
 export function ProductPage({ data }: { data: ProductPageData }) {
@@ -43,50 +34,6 @@ export function ProductPage({ data }: { data: ProductPageData }) {
   const priceBlock = priceBlockFor(offer, data.deal?.initialBuyingOption.dealDetails ?? null);
   // A business customer's price is the business box's, for the page's quantity: one price on the page.
   const businessOption = data.business?.boxes[0]?.option ?? null;
-  const accessoriesView = useDeferredAccessories(data);
-  const accessories = useAccessoryUpsells(accessoriesView, {
-    asin: product.asin,
-    offerId: offer?.offerListingId ?? '',
-  });
-  // Add-on services: in the page data, or (the server left the slice out) fetched by the widget itself.
-  const addOnView = data.product.addOnServices;
-  const withAddOn = addOnView !== null || data.deferred.includes('addOnServices');
-  const addOn = useRef<AddOnBridge | null>(null);
-  const accessoryItems = (quantity: number) =>
-    accessoriesView ? cartRequestItems(accessories.orderItems(quantity)).slice(1) : [];
-  // The buy box form carries the accessories, then the add-on services (each a child of the page item).
-  const upsells: BuyBoxUpsells | undefined =
-    accessoriesView || withAddOn
-      ? {
-          render: (quantity) => (
-            <>
-              {accessoriesView ? <AccessoryBlock upsells={accessories} pageQuantity={quantity} /> : null}
-              {withAddOn && offer ? (
-                <AddOnServicesSlot
-                  view={addOnView}
-                  bridge={addOn}
-                  pageQuantity={quantity}
-                  upsellCount={quantity === null ? 0 : accessoryItems(quantity).length}
-                  page={{
-                    asin: product.asin,
-                    offerListingId: offer.offerListingId,
-                    marketplaceId: data.marketplaceId,
-                    language: data.language,
-                    signedIn: data.shopper.signedIn,
-                    onCartCount: setCartCount,
-                  }}
-                />
-              ) : null}
-            </>
-          ),
-          // The page item itself goes first in the buy box's own request; these are its upsells.
-          items: (quantity) => [...accessoryItems(quantity), ...(addOn.current?.items(quantity) ?? [])],
-          // The accessory interstitial first; the add-on interstitial when the press comes back to it.
-          intercept: (buttonId, replay) =>
-            (!!accessoriesView && accessories.interceptPurchase(buttonId, replay)) ||
-            !!addOn.current?.intercept(buttonId, replay),
-        }
-      : undefined;
   // BB-005: the bar is offered only when every section it points at is on the page.
   const sections = {
     'feature-bullets': product.bullets.length > 0,
@@ -158,39 +105,7 @@ export function ProductPage({ data }: { data: ProductPageData }) {
         {product.offer || data.deal ? (
           <div className="product__purchase">
             <DeliveryLocation zip={data.shopper.deliveryZip} eligible={data.shopper.locationPromptEligible} />
-            {data.grocery && product.offer ? (
-              <GroceryBuyBoxSlot
-                data={data}
-                grocery={data.grocery}
-                offer={product.offer}
-                onCartCount={setCartCount}
-              />
-            ) : (
-              <DealBuyBoxSlot
-                data={data}
-                onCartCount={setCartCount}
-                // Deal mode: the claim is this page's add to cart. It goes out at once (the units are scarce);
-                // the accessories are offered after it, each with its own add to cart (ACC-010, ACC-013).
-                {...(upsells
-                  ? { onClaimed: () => upsells.intercept('add-to-cart-button', () => undefined) }
-                  : {})}
-              >
-                <BusinessBuyingSlot data={data} onCartCount={setCartCount}>
-                  {product.offer ? (
-                    <BuyBox data={data} offer={product.offer} onCartCount={setCartCount} upsells={upsells} />
-                  ) : null}
-                </BusinessBuyingSlot>
-              </DealBuyBoxSlot>
-            )}
-            <AccessoryInterstitialSlot
-              upsells={accessories}
-              cart={{
-                marketplaceId: data.marketplaceId,
-                language: data.language,
-                pageAsin: product.asin,
-                onCartCount: setCartCount,
-              }}
-            />
+            <PurchaseSlot data={data} onCartCount={setCartCount} />
           </div>
         ) : (
           <aside className="buy-box" aria-label="Buy box">

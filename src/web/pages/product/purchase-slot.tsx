@@ -1,0 +1,25 @@
+import { hydratesLater } from '../../ui/hydrates-later';
+
+// The regular buy box with its accessories and add-on services is the largest part of the product
+// page's script: its own chunk, so the page's first load carries React and the rest of the page only
+// (issue 11, decision 0035). The server renders it in full; the browser hydrates it once it is in.
+const purchasePart = hydratesLater('purchase', () =>
+  import('./purchase-part').then(({ PurchasePart }) => PurchasePart),
+);
+
+/**
+ * Where the product page puts its purchase column under "Deliver to" (`purchase-part.tsx`). Memoised:
+ * its props (the page data and the cart count's setter) never change, so the page's own updates
+ * (deferred slices, the cart count) never reach it before its code has arrived.
+ */
+export const PurchaseSlot = purchasePart.Slot;
+
+/** Loads the part's chunk: the server once before rendering; a page that waits for it before hydrating. */
+export const loadPurchasePart = purchasePart.load;
+
+/**
+ * Requests the part's chunk and lets the page hydrate without it; a press on the buy box meanwhile is
+ * held and replayed once the part has hydrated, and the document is marked hydrated only then.
+ */
+export const startPurchasePart = () =>
+  purchasePart.start({ holdSubmitsWithin: '.product__purchase .buy-box' });

@@ -1,0 +1,100 @@
+// Decision 0035: on a page that needs no other part first, the purchase column (the buy box and its
+// accessories) hydrates after the rest of the page, once its own chunk is in. These tests hold that
+// chunk back. They use Playwright's own `test`: the store's fixtures wait for `<html data-hydrated>`
+// after every navigation, which these pages only reach once the chunk is let through.
+import { expect, type Page, type Route, test } from '@playwright/test';
+import { declineAccessoryInterstitial } from './accessory-interstitial';
+
+const PAGE = '/dp/B0PDPSPK01';
+
+/** Holds the purchase column's chunk until `release()`; `requested` resolves once it was asked for. */
+async function holdPurchaseChunk(page: Page) {
+  let requestedNow: () => void = () => undefined;
+  const requested = new Promise<void>((resolve) => {
+    requestedNow = resolve;
+  });
+  let releaseNow: () => void = () => undefined;
+  const released = new Promise<void>((resolve) => {
+    releaseNow = resolve;
+  });
+  await page.route(/\/assets\/purchase-part-[^/]*\.js$/, async (route: Route) => {
+    requestedNow();
+    await released;
+    await route.continue();
+  });
+  return { requested, release: () => releaseNow() };
+}
+
+function consoleErrors(page: Page): string[] {
+  const errors: string[] = [];
+  page.on('console', (message) => {
+    if (message.type() === 'error') errors.push(message.text());
+  });
+  page.on('pageerror', (error) => errors.push(error.message));
+  return errors;
+}
+
+test.beforeEach(async ({ page }) => {
+  await declineAccessoryInterstitial(page);
+});
+
+test('the buy box keeps its server form while its code is on its way, through the page updates, and works once it arrives', async ({
+  page,
+}) => {
+  const errors = consoleErrors(page);
+  const chunk = await holdPurchaseChunk(page);
+  await page.goto(PAGE);
+  await chunk.requested;
+  // The rest of the page has hydrated and updated: the widgets below the fold come in by a state
+  // change of the page, at the first interaction.
+  await page.mouse.move(10, 10);
+  await page.mouse.wheel(0, 200);
+  await expect(page.locator('.product__below-fold')).toBeAttached({ timeout: 15_000 });
+  // The buy box is still the server's form, and the page is not marked hydrated.
+  const buyBox = page.getByRole('complementary', { name: 'Buy box' });
+  await expect(buyBox.getByRole('button', { name: 'Add to Cart' })).toBeVisible();
+  await expect(buyBox.getByRole('combobox', { name: 'Quantity:' })).toBeVisible();
+  await expect(page.locator('.accessory').first()).toBeVisible();
+  await page.waitForTimeout(500);
+  await expect(buyBox.getByRole('button', { name: 'Add to Cart' })).toBeVisible();
+  await expect(page.locator('html')).not.toHaveAttribute('data-hydrated', 'true');
+
+  chunk.release();
+  await expect(page.locator('html')).toHaveAttribute('data-hydrated', 'true', { timeout: 15_000 });
+  // Its code has taken the form over: add to cart goes through the cart API and stays on the page.
+  await buyBox.getByRole('combobox', { name: 'Quantity:' }).selectOption('2');
+  await buyBox.getByRole('button', { name: 'Add to Cart' }).click();
+  await expect(page.getByText('Added to cart')).toBeVisible();
+  await expect(page.getByRole('link', { name: /^Cart, \d+ items$/ })).toHaveAccessibleName('Cart, 2 items');
+  expect(new URL(page.url()).pathname).toBe(PAGE);
+  expect(errors).toEqual([]);
+});
+
+test('a press on add to cart before the buy box code has arrived is held, then goes through the cart API', async ({
+  page,
+}) => {
+  const errors = consoleErrors(page);
+  const chunk = await holdPurchaseChunk(page);
+  const posts: string[] = [];
+  page.on('request', (request) => {
+    if (request.method() === 'POST') posts.push(new URL(request.url()).pathname);
+  });
+  await page.goto(PAGE);
+  await chunk.requested;
+  const buyBox = page.getByRole('complementary', { name: 'Buy box' });
+  await buyBox.getByRole('button', { name: 'Add to Cart' }).click();
+  // Held: no navigation to the plain form's answer, nothing posted yet.
+  await page.waitForTimeout(500);
+  expect(new URL(page.url()).pathname).toBe(PAGE);
+  expect(posts.filter((path) => path.startsWith('/gp/product/handle-buy-box'))).toEqual([]);
+  await expect(page.getByText('Added to cart')).toHaveCount(0);
+
+  chunk.release();
+  // Replayed once the buy box has hydrated: the same press, through the cart API, on this page.
+  await expect(page.getByText('Added to cart')).toBeVisible({ timeout: 15_000 });
+  await expect(page.getByRole('link', { name: /^Cart, \d+ items$/ })).toHaveAccessibleName('Cart, 1 items');
+  expect(new URL(page.url()).pathname).toBe(PAGE);
+  expect(posts.filter((path) => path.startsWith('/gp/product/handle-buy-box'))).toEqual([]);
+  await expect(page.locator('html')).toHaveAttribute('data-hydrated', 'true');
+  expect(errors).toEqual([]);
+});
