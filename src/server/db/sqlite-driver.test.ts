@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import SqliteDatabase from 'better-sqlite3';
-import { Kysely, sql } from 'kysely';
+import { type Generated, Kysely, sql } from 'kysely';
 import { afterEach, beforeEach, describe, expect, test } from 'vitest';
 import { preparedQuery } from './prepared-query';
 import { SqliteStoreDialect } from './sqlite-driver';
@@ -80,7 +80,7 @@ describe('SQLite store driver rows', () => {
 // Prepared reads outside a transaction run at once on SQLite (readNow, issue 11); they must keep the
 // driver's rules: wait for a transaction in progress, and inside a transaction read its own writes.
 describe('prepared reads on the SQLite store driver', () => {
-  type Db = { t: { id: number; n: number } };
+  type Db = { t: { id: Generated<number>; n: number } };
   let dir: string;
   let db: Kysely<Db>;
   const count = preparedQuery((kysely: Kysely<Db>, p: { min: number }) =>
