@@ -2,13 +2,14 @@
 // script's `data-entry`) once the page's main image is on screen. On a slow connection the entry (React
 // and the page, ~75 KB) and the main image share the bandwidth; fetched together, the image (the
 // largest paint) arrives last of the two. Fetched one after the other, the image is on screen first and
-// the script arrives no later than before, less one round trip (issue 11, decision 0029).
+// the script arrives no later than before, less one round trip (issue 11, decisions 0029 and 0034).
 //
-// The page's script still runs before the document's load event, as it did when the document named it:
-// the entry is a script element, which holds the load event once added, and it is added at the latest
-// from the load event of the last image still loading (an image holds the document's load event until
-// its own has been dispatched).
-
+// "On screen" means painted, not loaded: an image's load event comes before the frame that paints it,
+// and a page's first frame can come well after its images have loaded (once the document is parsed). A
+// script requested from the load event could arrive before that frame, and then the largest paint
+// waited for it too. The browser says when the image was painted (Element Timing, the image's
+// `elementtiming`); where it can't, the script starts two frames after the image has loaded. This
+// script imports nothing: an import shared with the entry would be a static import of the entry.
 /** The longest the script waits for the main image: one that takes longer no longer holds it back. */
 const MOST_WAIT_MS = 3000;
 
@@ -24,23 +25,30 @@ function start() {
     script.src = entry;
     document.head.append(script);
   };
-  const loading = () => [...document.images].filter((image) => !image.complete && image.loading !== 'lazy');
-  const whenLoaded = (image: HTMLImageElement, then: () => void) => {
-    image.addEventListener('load', then, { once: true });
-    image.addEventListener('error', then, { once: true });
-  };
-  const hero = document.querySelector<HTMLImageElement>('img[fetchpriority="high"]');
-  const heroLoaded = () => {
-    const others = loading();
-    // Nothing else holds the load event: start now, so the script still runs before it.
-    if (others.length === 0) return startEntry();
-    // Else after the frame that paints the main image, or from the last image's load event if sooner.
-    requestAnimationFrame(() => setTimeout(startEntry, 0));
-    for (const image of others) whenLoaded(image, () => loading().length === 0 && startEntry());
-  };
-  if (!hero || hero.complete) return heroLoaded();
-  whenLoaded(hero, heroLoaded);
+  const hero = document.querySelector<HTMLImageElement>('img[elementtiming]');
+  const name = hero?.getAttribute('elementtiming');
+  // No main image, or a hidden page (it paints nothing, nor runs animation frames, until shown): at once.
+  if (!hero || document.visibilityState === 'hidden') return startEntry();
   setTimeout(startEntry, MOST_WAIT_MS);
+  hero.addEventListener('error', startEntry, { once: true });
+  if (PerformanceObserver.supportedEntryTypes?.includes('element')) {
+    const painted = new PerformanceObserver((list) => {
+      if (
+        !list
+          .getEntries()
+          .some((paint) => (paint as PerformanceEntry & { identifier: string }).identifier === name)
+      )
+        return;
+      painted.disconnect();
+      startEntry();
+    });
+    painted.observe({ type: 'element', buffered: true });
+    return;
+  }
+  // The first frame's callbacks run before it is painted; the second frame's, after.
+  const afterNextPaint = () => requestAnimationFrame(() => requestAnimationFrame(startEntry));
+  if (hero.complete) afterNextPaint();
+  else hero.addEventListener('load', afterNextPaint, { once: true });
 }
 
 start();

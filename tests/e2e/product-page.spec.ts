@@ -29,6 +29,34 @@ test.describe('product page skeleton', () => {
     expect(errors).toEqual([]);
   });
 
+  test('issue 11: the page script is requested after the main image is on screen', async ({
+    page,
+    world,
+  }) => {
+    const product = await world.product('B0PDPSPK01');
+    await page.goto(`/dp/${product.asin}`);
+    const timing = await page.evaluate(async () => {
+      const hero = document.querySelector<HTMLImageElement>('img[fetchpriority="high"]');
+      const entry = document.querySelector<HTMLScriptElement>('script[data-entry]')?.dataset.entry ?? '';
+      const observed = (type: string) =>
+        new Promise<PerformanceEntryList>((resolve) =>
+          new PerformanceObserver((list) => resolve(list.getEntries())).observe({ type, buffered: true }),
+        );
+      // When the image was painted: its Element Timing entry, and its largest-paint entry if it was one.
+      const painted = [...(await observed('element')), ...(await observed('largest-contentful-paint'))]
+        .filter((paint) => (paint as PerformanceEntry & { url: string }).url === hero?.currentSrc)
+        .map((paint) => paint.startTime);
+      const [heroLoad] = performance.getEntriesByName(hero?.currentSrc ?? '') as PerformanceResourceTiming[];
+      const script = performance
+        .getEntriesByType('resource')
+        .find((resource) => resource.name.endsWith(entry)) as PerformanceResourceTiming | undefined;
+      return { heroLoaded: heroLoad?.responseEnd, painted, scriptRequested: script?.startTime };
+    });
+    expect(timing.painted.length).toBeGreaterThan(0);
+    expect(timing.scriptRequested).toBeGreaterThan(timing.heroLoaded ?? Number.POSITIVE_INFINITY);
+    expect(timing.scriptRequested).toBeGreaterThan(Math.max(...timing.painted));
+  });
+
   test('an unknown ASIN shows the not-found page', async ({ page, consoleErrors }) => {
     // The not-found page comes with a 404, which the browser logs.
     consoleErrors.expect(/status of 404 .*\/dp\/B0NOTHERE1\)$/);
