@@ -5,13 +5,13 @@ import type { PageData } from '../shared/contracts/pages/page-data';
 import { PAGE_DATA_ELEMENT_ID } from '../shared/page-data-element';
 import { markPageDataRead } from './api/page-served-at';
 import { warmUpAnswerContracts } from './api/parse-answer';
-import { App, providePages } from './app';
 import { loadAddOnServices } from './features/add-on-services/add-on-services-slot';
 import { loadInviteRequest } from './features/buy-box/invite-request-slot';
-import { loadPageChunk } from './pages/page-chunks';
+import { loadQuantityNote } from './features/buy-box/quantity-note-slot';
 import { loadBusinessBuying } from './pages/product/business-buying-slot';
 import { loadDealBuyBox } from './pages/product/deal-buy-box-slot';
 import { loadGroceryBuyBox } from './pages/product/grocery-buy-box-slot';
+import { ProductPage } from './pages/product/product-page';
 
 /**
  * Marks the document once the page has hydrated (`<html data-hydrated="true">`): from then on every
@@ -30,9 +30,15 @@ async function hydrate() {
   if (!script?.textContent || !root) return;
   markPageDataRead();
   const data = JSON.parse(script.textContent) as PageData;
-  // Another page's chunk is in before hydrating (the document preloads it), so nothing suspends or flashes.
-  if (data.page !== 'product') providePages(await loadPageChunk(data.page));
-  else {
+  // Another page's chunk is in before hydrating (the document preloads it and the loaders' own small
+  // chunk), so nothing suspends or flashes. The loaders and the app's switch of pages are not in the
+  // entry: the product page, the one page it hydrates itself, needs neither.
+  let page: ReactNode;
+  if (data.page !== 'product') {
+    const { loadApp } = await import('./pages/page-chunks');
+    const App = await loadApp(data.page);
+    page = <App data={data} />;
+  } else {
     // The server renders these lazily loaded parts in full, so their chunks are in before hydrating: a
     // boundary still waiting for its code when the page first updates (a deferred slice, the cart count)
     // would drop the server's markup for its fallback, and a press there would reach the wrong form.
@@ -46,7 +52,11 @@ async function hydrate() {
       data.grocery ? loadGroceryBuyBox() : null,
       // The invite request on a high-demand product's page.
       data.product.features.highDemand ? loadInviteRequest() : null,
+      // The quantity note or tip on a page whose link set the quantity.
+      data.initialQuantity !== null ? loadQuantityNote() : null,
     ]);
+    // What <App> renders for a product page (the server renders <App>; the markup is the same).
+    page = <ProductPage data={data} />;
   }
   // The page bench reads this mark: the scripts fetched by now are what this page needed to hydrate.
   performance.mark('pdp:hydrate');
@@ -54,12 +64,7 @@ async function hydrate() {
   // the main thread for the whole tree (issue 11: total blocking time, and the first paint is not kept
   // waiting). A press that comes meanwhile makes React finish hydrating at once and then handles it.
   startTransition(() => {
-    hydrateRoot(
-      root,
-      <MarkHydrated>
-        <App data={data} />
-      </MarkHydrated>,
-    );
+    hydrateRoot(root, <MarkHydrated>{page}</MarkHydrated>);
   });
   warmUpAnswerContracts();
 }

@@ -4,6 +4,7 @@ import type { PageData } from '../shared/contracts/pages/page-data';
 import { App, providePages } from './app';
 import { loadAddOnServices } from './features/add-on-services/add-on-services-slot';
 import { loadInviteRequest } from './features/buy-box/invite-request-slot';
+import { loadQuantityNote } from './features/buy-box/quantity-note-slot';
 import { AccountPage } from './pages/account/account-page';
 import { CartPage } from './pages/cart/cart-page';
 import { CheckoutPage } from './pages/checkout/checkout-page';
@@ -18,7 +19,7 @@ import { ServicePage } from './pages/service/service-page';
 import { SignInPage } from './pages/sign-in/sign-in-page';
 import { SplitBasketPage } from './pages/split-basket/split-basket-page';
 
-// The browser loads these pages, the deal buy box, business buying and the invite request on demand; the server has them all ready, so every
+// The browser loads these pages, the deal buy box, business buying, the invite request and the quantity note on demand; the server has them all ready, so every
 // page renders in full.
 providePages({
   account: AccountPage,
@@ -37,6 +38,7 @@ await loadGroceryBuyBox();
 await loadAddOnServices(VAS_WIDGETS);
 await loadBusinessBuying();
 await loadInviteRequest();
+await loadQuantityNote();
 
 /** Renders a page's markup for the server to wrap in the document. */
 export function renderApp(data: PageData): string {

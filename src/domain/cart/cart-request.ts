@@ -1,41 +1,7 @@
 // Cart requests built from the page item and its upsells (S1 §5, §7, §8).
-import type { AdditionalParameters, CartApiItem } from '../../shared/contracts/cart';
-import type { BuyBoxItem, BuyBoxItems } from './buy-box-items';
+export { associationWith, cartRequestItems, type ItemAssociation } from './cart-request-items';
 
 export type CartLog = { warn: (message: string) => void; fatal: (message: string) => void };
-
-/** CART-029: how an upsell line is tied to the page item it was bought with. */
-export type ItemAssociation = NonNullable<AdditionalParameters['itemAssociation']>;
-
-export const associationWith = (associatedItemId: string): ItemAssociation => ({
-  associatedItemId,
-  renderType: 'renderAll',
-  programType: 'AmazonProtect',
-  deleteConstraint: { mutuallyInclusive: false },
-});
-
-/**
- * The cart API items for the page item and its upsells: the page item first (with its own
- * additional parameters), every upsell associated with the page item by its asin; the server ties
- * the association to the page item's cart line.
- */
-export function cartRequestItems(items: BuyBoxItems, pageParameters?: AdditionalParameters): CartApiItem[] {
-  const [page, ...rest] = items;
-  if (!page) return [];
-  const toRequest = (item: BuyBoxItem): CartApiItem => ({
-    asin: item.asin,
-    offerListingId: item.offerId,
-    quantity: item.quantity,
-    ...(item.customAttribute ? { customAttributes: [item.customAttribute] } : {}),
-  });
-  return [
-    { ...toRequest(page), ...(pageParameters ? { additionalParameters: pageParameters } : {}) },
-    ...rest.map((item) => ({
-      ...toRequest(item),
-      additionalParameters: { itemAssociation: associationWith(page.asin) },
-    })),
-  ];
-}
 
 export type CartRequest<T> = {
   /** Sends the request once; later calls, or a request without a session or items, send nothing. */

@@ -1,12 +1,8 @@
 // Page instrumentation rules (LOG-*): ref markers, typed setters, add-to-cart intention, metric buckets.
 
-export type Warn = (message: string) => void;
+export { refMarkerUrl } from './ref-marker-url';
 
-/** LOG-003/004: a ref marker needs a tag; the URL the page calls to log it. */
-export function refMarkerUrl(refTag: string | null | undefined): string {
-  if (typeof refTag !== 'string' || refTag.length === 0) throw new Error('refTag is not defined');
-  return `/hctp/log/refMarker?ref_=${encodeURIComponent(refTag)}`;
-}
+export type Warn = (message: string) => void;
 
 /** LOG-007: the alternate logger's URL. */
 export function fionaLogUrl(refTag: string | null | undefined): string {

@@ -38,3 +38,29 @@ test('a page loaded as its own chunk brings its stylesheets and script; the prod
     },
   });
 });
+
+test("another page's document preloads the page loaders' chunk with the page's own (decision 0031)", () => {
+  const root = mkdtempSync(join(os.tmpdir(), 'client-assets-'));
+  mkdirSync(join(root, '.vite'));
+  mkdirSync(join(root, 'assets'));
+  const manifest = {
+    'src/web/entry-client.tsx': { file: 'assets/entry.js', isEntry: true, imports: ['_runtime.js'] },
+    '_runtime.js': { file: 'assets/runtime.js' },
+    'src/web/pages/page-chunks.ts': {
+      file: 'assets/page-chunks.js',
+      isDynamicEntry: true,
+      imports: ['src/web/entry-client.tsx', '_runtime.js'],
+    },
+    'src/web/pages/cart/cart-page.client.ts': {
+      file: 'assets/cart-page.client.js',
+      isDynamicEntry: true,
+      imports: ['src/web/entry-client.tsx', '_runtime.js'],
+    },
+  };
+  writeFileSync(join(root, '.vite/manifest.json'), JSON.stringify(manifest));
+  const assets = readClientAssets(root);
+  expect(assets.preloads).toEqual(['/assets/runtime.js']);
+  expect(assets.pages.cart?.preloads).toEqual(['/assets/page-chunks.js', '/assets/cart-page.client.js']);
+  // The loaders are no page of their own.
+  expect(Object.keys(assets.pages)).toEqual(['cart']);
+});

@@ -32,6 +32,8 @@ type ManifestChunk = {
 
 export const CLIENT_ENTRY = 'src/web/entry-client.tsx';
 const CLIENT_BOOT = 'src/web/boot.ts';
+// The loaders of the pages below: a chunk of its own (the product page needs none), preloaded with each.
+const PAGE_LOADERS = 'src/web/pages/page-chunks.ts';
 // src/web/pages/<page>/<page>-page.client.ts: a page's browser module (its component and its styles).
 const PAGE_CHUNK = /^src\/web\/pages\/([a-z-]+)\/\1-page\.client\.ts$/;
 
@@ -82,7 +84,7 @@ export function readClientAssets(root = resolve('dist/client')): ClientAssets {
   for (const [key, chunk] of Object.entries(manifest)) {
     const page = PAGE_CHUNK.exec(key)?.[1];
     if (!page || !chunk.isDynamicEntry) continue;
-    const own = collect([key], loaded);
+    const own = collect([PAGE_LOADERS, key], loaded);
     pages[page] = {
       styles: [...own.styles].filter((f) => !css.includes(f)).map((f) => `/${f}`),
       preloads: [...own.preloads].map((f) => `/${f}`),

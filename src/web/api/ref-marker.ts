@@ -1,4 +1,4 @@
-import { refMarkerUrl } from '../../domain/logging/instrumentation';
+import { refMarkerUrl } from '../../domain/logging/ref-marker-url';
 
 /** ACC-024: reference markers go out fire-and-forget; losing one never disturbs the page. */
 export function logRefMarker(tag: string): void {

@@ -1,4 +1,4 @@
-import type { LazyPageName, LazyPages } from '../app';
+import { App, type LazyPageName, type LazyPages, providePages } from '../app';
 
 // Browser only: each page's `.client.ts` module brings the page and its styles (Node cannot import CSS,
 // so the server imports the page components themselves).
@@ -23,4 +23,10 @@ const chunks: { [N in LazyPageName]: () => Promise<LazyPages> } = {
 /** Loads a page's chunk (its code and styles); the product page is in the entry and needs none. */
 export function loadPageChunk(page: LazyPageName): Promise<LazyPages> {
   return chunks[page]();
+}
+
+/** The app, with the page's chunk in (the browser hydrates another page than the product page with it). */
+export async function loadApp(page: LazyPageName): Promise<typeof App> {
+  providePages(await loadPageChunk(page));
+  return App;
 }

@@ -13,9 +13,10 @@ import { useIsClient } from './use-is-client';
 // so an overlay would wait on the page's clock. The chunk arrives as a state update instead, and once
 // in, every later opening renders at once.
 
-type Loader<M> = { module: M | null; load: () => Promise<M> };
+export type Loader<M> = { module: M | null; load: () => Promise<M> };
 
-function loader<M>(importModule: () => Promise<M>): Loader<M> {
+/** A module loaded once, on first need (an overlay's, or a feature's dialog that renders one). */
+export function loader<M>(importModule: () => Promise<M>): Loader<M> {
   const state: Loader<M> = {
     module: null,
     load: async () => {
@@ -32,7 +33,7 @@ const sideSheet = loader(() => import('./side-sheet'));
 const bottomSheet = loader(() => import('./bottom-sheet'));
 
 /** The overlay's module once `open` has asked for it (null before, and while it loads). */
-function useOverlayModule<M>(overlay: Loader<M>, open: boolean): M | null {
+export function useOverlayModule<M>(overlay: Loader<M>, open: boolean): M | null {
   const [module, setModule] = useState(overlay.module);
   useEffect(() => {
     if (!open || module) return;

@@ -3,7 +3,7 @@ import {
   accessoryImageError,
   accessoryProductPath,
   accessoryQuantityLimit,
-} from '../../../domain/accessories/accessories';
+} from '../../../domain/accessories/accessory-options';
 import { upsellFormFields } from '../../../domain/cart/add-to-cart-fields';
 import type { AccessorySlotView, VariationProduct } from '../../../shared/contracts/accessories';
 import { useIsClient } from '../../ui/use-is-client';

@@ -8,7 +8,7 @@ import {
   accessoryTransition,
   formHelperButton,
   interstitialOpensFor,
-} from '../../../domain/accessories/accessories';
+} from '../../../domain/accessories/accessory-options';
 import { type BuyBoxItems, setPageAsin, setUpsell } from '../../../domain/cart/buy-box-items';
 import type {
   AccessoriesView,

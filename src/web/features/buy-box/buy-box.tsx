@@ -22,7 +22,7 @@ import { useIsClient } from '../../ui/use-is-client';
 import { CouponOffer } from './coupon-offer';
 import { GiftOptions } from './gift-options';
 import { InviteRequestSlot } from './invite-request-slot';
-import { QuantityAdjustedNote, QuantityUpdatedTip } from './quantity-updated-tip';
+import { QuantityNoteSlot } from './quantity-note-slot';
 import { TabularBuyBox } from './tabular-buy-box';
 import { type PurchaseUpsells, usePurchaseForm } from './use-purchase-form';
 
@@ -206,14 +206,12 @@ export function BuyBox({
               ))}
             </select>
           </label>
-          {data.initialQuantity !== null && data.quantityAdjustment !== null ? (
-            <QuantityAdjustedNote
+          {data.initialQuantity !== null ? (
+            <QuantityNoteSlot
               adjustment={data.quantityAdjustment}
               quantity={data.initialQuantity}
               id={ids.adjusted}
             />
-          ) : data.initialQuantity !== null ? (
-            <QuantityUpdatedTip quantity={data.initialQuantity} />
           ) : null}
           {belowMinimum ? (
             <p className="alert alert--error" id={ids.lock} role="alert">

@@ -53,3 +53,20 @@ export function QuantityAdjustedNote({
     </p>
   );
 }
+
+/** What the buy box says when the link set the quantity: the adjusted note, or the "Quantity updated" tip. */
+export function QuantityLinkNote({
+  adjustment,
+  quantity,
+  id,
+}: {
+  adjustment: QuantityAdjustment | null;
+  quantity: number;
+  id: string;
+}) {
+  return adjustment !== null ? (
+    <QuantityAdjustedNote adjustment={adjustment} quantity={quantity} id={id} />
+  ) : (
+    <QuantityUpdatedTip quantity={quantity} />
+  );
+}

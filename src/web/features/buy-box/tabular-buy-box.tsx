@@ -1,9 +1,10 @@
 import { useEffect, useRef, useState } from 'react';
 import { BUY_BOX_LINE_CLAMP, showMoreLink } from '../../../domain/buy-box/buy-box-constants';
-import { BottomSheet, SideSheet } from '../../ui/lazy-overlays';
+import { loader, useOverlayModule } from '../../ui/lazy-overlays';
+import { RETURNS } from './returns-text';
 
-const RETURNS =
-  'Eligible for return, refund or replacement within 30 days of receipt. This item can be returned in its original condition for a full refund or replacement within 30 days of receipt. Items must be complete, with all accessories and manuals; devices must be deregistered from your account before you send them back.';
+// The sheet with the full details is a chunk of its own, loaded when "Show more" is first pressed.
+const sheet = loader(() => import('./returns-sheet'));
 
 /**
  * Ships from / sold by / returns / payment. Text clamps to 3 lines (DP-017); when it is cut, "Show more"
@@ -17,6 +18,7 @@ export function TabularBuyBox({ merchantName }: { merchantName: string }) {
   const [open, setOpen] = useState(false);
   // Side sheet on desktop, bottom sheet on phones (S2 §2), decided when it opens.
   const [phone, setPhone] = useState(false);
+  const module = useOverlayModule(sheet, open);
   useEffect(() => {
     const element = returnsRef.current;
     if (!element) return;
@@ -58,34 +60,7 @@ export function TabularBuyBox({ merchantName }: { merchantName: string }) {
         <dt>Payment</dt>
         <dd>Secure transaction</dd>
       </dl>
-      {phone ? (
-        <BottomSheet open={open} onClose={() => setOpen(false)} title="Returns and payment">
-          <ReturnsDetails />
-        </BottomSheet>
-      ) : (
-        <SideSheet open={open} onClose={() => setOpen(false)} title="Returns and payment">
-          <ReturnsDetails />
-        </SideSheet>
-      )}
+      {module ? <module.ReturnsSheet phone={phone} open={open} onClose={() => setOpen(false)} /> : null}
     </div>
-  );
-}
-
-function ReturnsDetails() {
-  return (
-    <>
-      <p>{RETURNS}</p>
-      <p>
-        Read the full{' '}
-        <a href="/gp/help/returns.html" target="_blank" rel="noopener noreferrer">
-          returns policy (opens in a new tab)
-        </a>{' '}
-        and how we keep{' '}
-        <a href="/gp/help/secure-payments.html" target="_blank" rel="noopener noreferrer">
-          your payment secure (opens in a new tab)
-        </a>
-        .
-      </p>
-    </>
   );
 }

@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import { jumpLinksEnabled } from '../../../domain/buy-box/jump-links';
-import { cartRequestItems } from '../../../domain/cart/cart-request';
+import { cartRequestItems } from '../../../domain/cart/cart-request-items';
 import { priceBlockFor } from '../../../domain/deals/deal-price-block';
 import type { ProductPageData } from '../../../shared/contracts/pages/product-page';
 import { AccessoryBlock } from '../../features/accessory-upsells/accessory-block';

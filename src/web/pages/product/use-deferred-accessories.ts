@@ -1,11 +1,11 @@
 import { useEffect, useState } from 'react';
 import type { AccessoriesView } from '../../../shared/contracts/accessories';
 import type { ProductPageData } from '../../../shared/contracts/pages/product-page';
-import { fetchAccessoriesSlice } from '../../api/page-slices-api';
 
 /**
  * The accessory slice: from the page data when the server rendered it, else (the server left it out,
- * decision 0012) loaded from its own call after first paint; null until then and if that fails.
+ * decision 0012) loaded from its own call after first paint; null until then and if that fails. The
+ * call's code is a chunk of its own, loaded only then: most pages have the slice in their data (issue 11).
  */
 export function useDeferredAccessories(data: ProductPageData): AccessoriesView | null {
   const [view, setView] = useState(data.product.accessories);
@@ -15,9 +15,15 @@ export function useDeferredAccessories(data: ProductPageData): AccessoriesView |
   useEffect(() => {
     if (!deferred) return;
     const controller = new AbortController();
-    void fetchAccessoriesSlice(marketplaceId, asin, controller.signal).then((loaded) => {
-      if (!controller.signal.aborted) setView(loaded);
-    });
+    void import('../../api/page-slices-api')
+      .then((api) => api.fetchAccessoriesSlice(marketplaceId, asin, controller.signal))
+      .then(
+        (loaded) => {
+          if (!controller.signal.aborted) setView(loaded);
+        },
+        // The chunk did not load: the page goes on without accessories, as when the call fails.
+        () => undefined,
+      );
     return () => controller.abort();
   }, [deferred, marketplaceId, asin]);
   return view;

@@ -1,0 +1,79 @@
+import { useId, useRef, useState } from 'react';
+import { isUsZip } from '../../../domain/checkout/postal-code';
+import { dismissLocationPrompt, saveDeliveryZip } from '../../api/delivery-api';
+import { Modal } from '../../ui/modal';
+
+/**
+ * The "Choose your location" dialog (DP-005): takes a US ZIP and saves it; closing it without a
+ * location dismisses the prompt for later visits. Its own chunk, loaded when it first opens (issue 11).
+ */
+export function DeliveryLocationDialog({
+  open,
+  current,
+  onSaved,
+  onClose,
+}: {
+  open: boolean;
+  current: string | null;
+  onSaved: (zip: string) => void;
+  onClose: () => void;
+}) {
+  const [value, setValue] = useState(current ?? '');
+  const [problem, setProblem] = useState<string | null>(null);
+  const [saving, setSaving] = useState(false);
+  const input = useRef<HTMLInputElement>(null);
+  const ids = { input: useId(), problem: useId() };
+
+  const close = () => {
+    onClose();
+    if (!current) dismissLocationPrompt();
+  };
+  const apply = async (event: React.FormEvent) => {
+    event.preventDefault();
+    if (!isUsZip(value)) {
+      setProblem('Enter a valid 5-digit US ZIP code.');
+      return;
+    }
+    setSaving(true);
+    const saved = await saveDeliveryZip(value.trim());
+    setSaving(false);
+    if (saved === null) {
+      setProblem('We could not save your location. Please try again.');
+      return;
+    }
+    setProblem(null);
+    onSaved(saved);
+  };
+
+  return (
+    <Modal open={open} onClose={close} title="Choose your location" initialFocusRef={input}>
+      <p>Delivery options and delivery speeds may vary for different locations.</p>
+      <form className="deliver-to__form" onSubmit={(event) => void apply(event)} noValidate>
+        <label htmlFor={ids.input} className="field__label">
+          ZIP code
+        </label>
+        <div className="deliver-to__row">
+          <input
+            ref={input}
+            id={ids.input}
+            inputMode="numeric"
+            autoComplete="postal-code"
+            maxLength={10}
+            value={value}
+            aria-invalid={problem ? true : undefined}
+            aria-describedby={problem ? ids.problem : undefined}
+            onChange={(event) => setValue(event.target.value)}
+          />
+          <button className="button button--secondary" type="submit" disabled={saving} aria-busy={saving}>
+            {saving ? 'Saving…' : 'Apply'}
+          </button>
+        </div>
+        {problem ? (
+          <p className="field__problem" id={ids.problem} role="alert">
+            {problem}
+          </p>
+        ) : null}
+      </form>
+    </Modal>
+  );
+}
