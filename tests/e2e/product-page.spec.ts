@@ -33,7 +33,8 @@ test.describe('product page skeleton', () => {
     page,
     world,
   }) => {
-    const product = await world.product('B0PDPSPK01');
+    // A product of its own (a copy of a demo product would join that product's family stripe).
+    const product = await world.product();
     await page.goto(`/dp/${product.asin}`);
     const timing = await page.evaluate(async () => {
       const hero = document.querySelector<HTMLImageElement>('img[fetchpriority="high"]');

@@ -1,5 +1,6 @@
 import { type CompiledQuery, type Kysely, PostgresAdapter, type QueryResult } from 'kysely';
 import { registerHotStatement } from './pg-named-statements';
+import { sqliteStoreDriverOf } from './sqlite-driver';
 
 // A marker no real parameter value contains.
 const MARK = '\u0000preparedQuery\u0000';
@@ -42,11 +43,18 @@ export function preparedQuery<Db, Params extends Record<string, unknown>, Row>(
       compiledByDialect.set(dialect, compiled);
     }
     const parameters = compiled.order.map((name) => params[name]);
-    const query = { ...compiled.query, parameters };
     const executor = db.getExecutor();
-    // The store uses no Kysely plugins, so there is no result to transform: run the query on a
-    // connection straight away, without executeQuery's wrapper and its transform step (two async
-    // steps and about 2 KB of garbage per query; issue 11). With a plugin, Kysely's own path.
+    // The store uses no Kysely plugins, so there is no result to transform. On SQLite a read outside a
+    // transaction runs at once when no transaction holds the writer, as the driver would run it on a
+    // connection of its own, without acquiring and releasing one (issue 11).
+    if (executor.plugins.length === 0 && !db.isTransaction) {
+      const now = sqliteStoreDriverOf(dialect)?.readNow<Row>(compiled.query.sql, parameters);
+      if (now) return now;
+    }
+    const query = { ...compiled.query, parameters };
+    // Otherwise run the query on a connection straight away, without executeQuery's wrapper and its
+    // transform step (two async steps and about 2 KB of garbage per query; issue 11). With a plugin,
+    // Kysely's own path.
     if (executor.plugins.length > 0) return db.executeQuery<Row>(query);
     return executor.provideConnection((connection) => connection.executeQuery<Row>(query));
   };

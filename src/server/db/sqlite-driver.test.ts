@@ -2,8 +2,9 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import SqliteDatabase from 'better-sqlite3';
-import { Kysely, sql } from 'kysely';
+import { type Generated, Kysely, sql } from 'kysely';
 import { afterEach, beforeEach, describe, expect, test } from 'vitest';
+import { preparedQuery } from './prepared-query';
 import { SqliteStoreDialect } from './sqlite-driver';
 
 // The driver builds rows from raw values (issue 11); they must be the objects better-sqlite3 gives.
@@ -73,5 +74,67 @@ describe('SQLite store driver rows', () => {
       }),
     ).rejects.toThrow('roll back');
     expect(await rowsOf('select count(*) as c from t')).toEqual([{ c: 10 }]);
+  });
+});
+
+// Prepared reads outside a transaction run at once on SQLite (readNow, issue 11); they must keep the
+// driver's rules: wait for a transaction in progress, and inside a transaction read its own writes.
+describe('prepared reads on the SQLite store driver', () => {
+  type Db = { t: { id: Generated<number>; n: number } };
+  let dir: string;
+  let db: Kysely<Db>;
+  const count = preparedQuery((kysely: Kysely<Db>, p: { min: number }) =>
+    kysely
+      .selectFrom('t')
+      .select((eb) => eb.fn.countAll<number>().as('c'))
+      .where('n', '>=', p.min),
+  );
+  beforeEach(async () => {
+    dir = mkdtempSync(join(tmpdir(), 'pdp-driver-'));
+    db = new Kysely<Db>({ dialect: new SqliteStoreDialect(new SqliteDatabase(join(dir, 'store.sqlite'))) });
+    await sql`create table t (id integer primary key, n integer)`.execute(db);
+  });
+  afterEach(async () => {
+    await db.destroy();
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  test('a prepared read answers what Kysely answers, and sees a committed write', async () => {
+    await sql`insert into t (n) values (1), (2), (3)`.execute(db);
+    expect((await count(db, { min: 2 })).rows).toEqual([{ c: 2 }]);
+    expect((await count(db, { min: 2 })).rows).toEqual(
+      await db
+        .selectFrom('t')
+        .select((eb) => eb.fn.countAll<number>().as('c'))
+        .where('n', '>=', 2)
+        .execute(),
+    );
+    await db.insertInto('t').values({ n: 5 }).execute();
+    expect((await count(db, { min: 2 })).rows).toEqual([{ c: 3 }]);
+  });
+
+  test('a prepared read waits for a transaction in progress; inside one it reads its own writes', async () => {
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    let inside: unknown;
+    const transaction = db.transaction().execute(async (trx) => {
+      await sql`insert into t (n) values (7), (8)`.execute(trx);
+      inside = (await count(trx, { min: 0 })).rows;
+      await held;
+    });
+    await new Promise((resolve) => setImmediate(resolve));
+    const outside = count(db, { min: 0 });
+    let answered = false;
+    void outside.then(() => {
+      answered = true;
+    });
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(inside).toEqual([{ c: 2 }]);
+    expect(answered).toBe(false);
+    release();
+    await transaction;
+    expect((await outside).rows).toEqual([{ c: 2 }]);
   });
 });

@@ -2,6 +2,7 @@ import type SqliteDatabase from 'better-sqlite3';
 import {
   type CompiledQuery,
   type DatabaseConnection,
+  type DialectAdapter,
   type Driver,
   type QueryResult,
   SqliteDialect,
@@ -184,6 +185,16 @@ export class SqliteStoreDriver implements Driver {
     return run<R>(this.#writeStatement(sql), parameters, this.#writeStatement);
   }
 
+  /**
+   * A read outside a transaction run at once when nothing holds the writer, as `execute` runs it on a
+   * fresh connection; undefined when it must wait for a transaction or is not a read. Prepared queries
+   * take this path (no connection to acquire and release: about six promises fewer per read; issue 11).
+   */
+  readNow<R>(sql: string, parameters: readonly unknown[]): QueryResult<R> | undefined {
+    if (this.#locked || !this.#isReadOnly(sql)) return undefined;
+    return this.#run<R>(sql, parameters);
+  }
+
   execute<R>(connection: Connection, query: CompiledQuery): Promise<QueryResult<R>> {
     const { sql, parameters } = query;
     if (connection.state === 'open') return Promise.resolve(this.#run<R>(sql, parameters));
@@ -332,6 +343,18 @@ export class SqliteStoreDriver implements Driver {
   }
 }
 
+/** The store's driver behind a Kysely adapter, which a database and its transactions share. */
+const driverByAdapter = new WeakMap<object, SqliteStoreDriver>();
+
+/**
+ * The store's SQLite driver behind a Kysely instance's adapter (`db.getExecutor().adapter`), or
+ * undefined for another dialect: lets a prepared read outside a transaction skip Kysely's connection
+ * handling (`readNow`).
+ */
+export function sqliteStoreDriverOf(adapter: object): SqliteStoreDriver | undefined {
+  return driverByAdapter.get(adapter);
+}
+
 /** Kysely's SQLite dialect (compiler, adapter, introspector) over the store's driver. */
 export class SqliteStoreDialect extends SqliteDialect {
   readonly #driver: SqliteStoreDriver;
@@ -341,5 +364,10 @@ export class SqliteStoreDialect extends SqliteDialect {
   }
   override createDriver(): Driver {
     return this.#driver;
+  }
+  override createAdapter(): DialectAdapter {
+    const adapter = super.createAdapter();
+    driverByAdapter.set(adapter, this.#driver);
+    return adapter;
   }
 }

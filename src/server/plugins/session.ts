@@ -54,6 +54,18 @@ declare module 'fastify' {
   }
 }
 
+/**
+ * Whether this request's session is known to have no signed-in customer (a first visit, or a token a
+ * first visit was given), told from the cookie alone without building the session: what
+ * `session.customer()` would answer with null without a lookup. False when that takes a lookup, or
+ * once the session is built (a sign-in may have rotated it). The product read asks on every call.
+ */
+export function knownAnonymous(request: FastifyRequest): boolean {
+  if ((request as FastifyRequest & { [BUILT_SESSION]: Session | null })[BUILT_SESSION]) return false;
+  const seed = request.sessionSeed;
+  return seed !== null && (seed.isNew || isAnonymousSessionToken(seed.derived.token));
+}
+
 /** Anonymous session on first request (HttpOnly, SameSite=Lax cookie); signed-in sessions live in the database. */
 export const sessionPlugin = fp(
   async (app) => {

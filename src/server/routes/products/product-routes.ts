@@ -6,9 +6,10 @@ import { productQuery, productResponse } from '../../../shared/contracts/product
 import { type Marketplace, marketplaceById } from '../../../shared/marketplaces';
 import { deviceOf } from '../../plugins/device';
 import { sendError } from '../../plugins/errors';
+import { knownAnonymous } from '../../plugins/session';
 import { withDealDetails } from '../../services/deals/deal-view';
 import { accessoriesSliceFor } from '../../services/products/product-page';
-import { type ProductViewer, readProduct } from '../../services/products/product-view';
+import { ANONYMOUS_VIEWER, type ProductViewer, readProduct } from '../../services/products/product-view';
 
 const MESSAGES = {
   unknown_marketplace: 'unknown marketplaceId',
@@ -67,13 +68,9 @@ export const productRoutes: FastifyPluginAsyncZod = async (app) => {
       // Only answers that are the same for everyone are cached: never a priced quantity (it carries the
       // caller's coupon) and never a product with business-only offers (only business customers see them).
       const shared = request.query.itemQuantity === undefined;
-      const result = await readProduct(
-        app.store.db,
-        marketplaceId,
-        asin,
-        request.query,
-        await viewerOf(request),
-      );
+      // A first visit's token has no signed-in customer: no session object to build (issue 11).
+      const viewer = knownAnonymous(request) ? ANONYMOUS_VIEWER : await viewerOf(request);
+      const result = await readProduct(app.store.db, marketplaceId, asin, request.query, viewer);
       if (!result.found) return sendError(reply, 404, result.reason, MESSAGES[result.reason]);
       if (!shared || result.businessOffers) reply.header('cache-control', 'private, no-store');
       // Bytes with a JSON content type go out as they are: no serializing, no UTF-8 encoding again.

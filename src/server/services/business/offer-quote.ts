@@ -64,6 +64,17 @@ export function quoteOffer(
   };
 }
 
+/** What a read that quotes no quantity shows of an offer's price: quoteOffer's unit price, nothing else. */
+export type UnitQuote = Pick<OfferQuote, 'quantity' | 'unitPriceMinor'>;
+
+/** quoteOffer's quantity and unit price without its ladder and explanation (the product read, issue 11). */
+export function unitQuote(offer: OfferRow, tiers: readonly Tier[], quantity: number): UnitQuote {
+  return {
+    quantity,
+    unitPriceMinor: displayUnitMinor(unitPriceScaledFor(offer.price_minor, tiers, quantity)),
+  };
+}
+
 /** The quote's parts as the product call and the page show them (display strings in the marketplace's format). */
 export function quoteViews(quote: OfferQuote, currency: string, marketplace: Marketplace) {
   const money = (minor: number): Price => toPrice(minor, currency, marketplace.priceFormat);

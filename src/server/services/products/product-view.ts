@@ -20,7 +20,10 @@ import {
   tiersOf,
 } from '../../db/repositories/product-repository';
 import type { Database, OfferRow, QuantityTierRow } from '../../db/schema';
-import { type OfferQuote, quoteOffer, quoteViews } from '../business/offer-quote';
+import { type OfferQuote, quoteOffer, quoteViews, type UnitQuote, unitQuote } from '../business/offer-quote';
+
+/** The expansions of a call that names none; only read. */
+const DEFAULT_EXPANSION_SET: ReadonlySet<ProductExpansion> = new Set(DEFAULT_EXPANSIONS);
 
 // The same few prices are formatted on every read; formatting (rounding, grouping, validating the
 // marketplace's format) costs more than the rest of a buying option. Pure, so remembered per format.
@@ -75,7 +78,9 @@ export async function readProduct(
   if (!found) return { found: false, reason: 'unknown_product' };
   const { product } = found;
 
-  const expand = new Set<ProductExpansion>(query.expand?.length ? query.expand : DEFAULT_EXPANSIONS);
+  const expand: ReadonlySet<ProductExpansion> = query.expand?.length
+    ? new Set(query.expand)
+    : DEFAULT_EXPANSION_SET;
   const quantity = query.itemQuantity ?? 1;
   const businessOffers = found.offers.some((o) => !offerVisibleTo(o.condition_type, false));
   let offers = found.offers.filter((o) => offerVisibleTo(o.condition_type, viewer.business));
@@ -104,13 +109,16 @@ export async function readProduct(
       : null;
   const page = query.page ?? 1;
   const buyingOptions = offers.map((offer) => {
-    const own = tiers.filter((t) => t.offer_id === offer.id);
-    const quote = quoteOffer(
-      offer,
-      tiersOf(own),
-      quantity,
-      coupon ? { description: coupon.description, amountMinor: coupon.amountOffMinor } : null,
-    );
+    const own = tiers.length > 0 ? tiers.filter((t) => t.offer_id === offer.id) : tiers;
+    // Without a quantity to quote, the answer shows the unit price only: no ladder, no explanation.
+    const quote = quoting
+      ? quoteOffer(
+          offer,
+          tiersOf(own),
+          quantity,
+          coupon ? { description: coupon.description, amountMinor: coupon.amountOffMinor } : null,
+        )
+      : unitQuote(offer, tiersOf(own), quantity);
     return buyingOptionView(
       marketplace,
       offer,
@@ -172,8 +180,8 @@ function buyingOptionView(
   marketplace: Marketplace,
   offer: OfferRow,
   tiers: QuantityTierRow[],
-  expand: Set<ProductExpansion>,
-  quote: OfferQuote,
+  expand: ReadonlySet<ProductExpansion>,
+  quote: UnitQuote | OfferQuote,
   quoting: boolean,
   page: number,
   asin: string,
@@ -202,7 +210,7 @@ function buyingOptionView(
         : {}),
     };
   }
-  if (quoting) {
+  if (quoting && 'explanation' in quote) {
     const views = quoteViews(quote, offer.currency_code, marketplace);
     option.quantityPrice = views.quantityPrice;
     if (views.ladder) option.quantityLadder = views.ladder;
