@@ -1,4 +1,4 @@
-import { type ComponentType, type LazyExoticComponent, lazy } from 'react';
+import { type ComponentType, createElement, type LazyExoticComponent, lazy, Suspense } from 'react';
 
 /**
  * A component kept out of the page's first-load script that still renders in full on the server: the
@@ -25,4 +25,18 @@ export function serverReadyLazy<P extends object>(
     return load().then((c) => ({ default: c }));
   });
   return { Component, load };
+}
+
+/**
+ * A `serverReadyLazy` part as a slot: `Slot` renders it inside its own `<Suspense>` with no fallback
+ * (the page loads the chunk before it hydrates a page that shows the part, so nothing is ever shown in
+ * its place).
+ */
+export function serverReadySlot<P extends object>(
+  importComponent: () => Promise<ComponentType<P>>,
+): { Slot: (props: P) => ReturnType<typeof createElement>; load: () => Promise<ComponentType<P>> } {
+  const { Component, load } = serverReadyLazy(importComponent);
+  const Slot = (props: P) =>
+    createElement(Suspense, { fallback: null }, createElement(Component as ComponentType<P>, props));
+  return { Slot, load };
 }
