@@ -9,13 +9,44 @@
 // script requested from the load event could arrive before that frame, and then the largest paint
 // waited for it too. The browser says when the image was painted (Element Timing, the image's
 // `elementtiming`); where it can't, the script starts two frames after the image has loaded. This
-// script imports nothing: an import shared with the entry would be a static import of the entry.
+// script imports nothing but types: an import shared with the entry would be a static import of the
+// entry.
+import type { EarlyInput } from './ui/early-input';
+
 /** The longest the script waits for the main image: one that takes longer no longer holds it back. */
 const MOST_WAIT_MS = 3000;
+
+/**
+ * Records each form field the shopper changes before the page's script has taken it over, for
+ * `replayEarlyInput` (src/web/ui/early-input.ts) to give back once the page has hydrated.
+ */
+function recordEarlyInput() {
+  const changed: EarlyInput['changed'] = new Map();
+  const note = (event: Event) => {
+    const field = event.target;
+    if (
+      field instanceof HTMLInputElement ||
+      field instanceof HTMLSelectElement ||
+      field instanceof HTMLTextAreaElement
+    ) {
+      changed.set(field, { value: field.value, checked: field instanceof HTMLInputElement && field.checked });
+    }
+  };
+  document.addEventListener('input', note, true);
+  document.addEventListener('change', note, true);
+  window.pdpEarlyInput = {
+    changed,
+    stop: () => {
+      document.removeEventListener('input', note, true);
+      document.removeEventListener('change', note, true);
+    },
+  };
+}
 
 function start() {
   const entry = document.querySelector<HTMLScriptElement>('script[data-entry]')?.dataset.entry;
   if (!entry) return;
+  recordEarlyInput();
   let started = false;
   const startEntry = () => {
     if (started) return;

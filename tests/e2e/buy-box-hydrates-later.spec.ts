@@ -98,3 +98,53 @@ test('a press on add to cart before the buy box code has arrived is held, then g
   await expect(page.locator('html')).toHaveAttribute('data-hydrated', 'true');
   expect(errors).toEqual([]);
 });
+
+test('a quantity chosen before the buy box code has arrived is kept, and a press made with it adds that many', async ({
+  page,
+}) => {
+  const errors = consoleErrors(page);
+  const chunk = await holdPurchaseChunk(page);
+  await page.goto(PAGE);
+  await chunk.requested;
+  const buyBox = page.getByRole('complementary', { name: 'Buy box' });
+  const quantity = buyBox.getByRole('combobox', { name: 'Quantity:' });
+  await quantity.selectOption('3');
+  await buyBox.getByRole('button', { name: 'Add to Cart' }).click();
+
+  chunk.release();
+  // Hydrating sets the field back to the quantity React rendered; the page gives it the shopper's again,
+  // and the held press adds that many.
+  await expect(page.locator('html')).toHaveAttribute('data-hydrated', 'true', { timeout: 15_000 });
+  await expect(quantity).toHaveValue('3');
+  await expect(page.getByText('Added to cart')).toBeVisible({ timeout: 15_000 });
+  await expect(page.getByRole('link', { name: /^Cart, \d+ items$/ })).toHaveAccessibleName('Cart, 3 items');
+  expect(errors).toEqual([]);
+});
+
+test('a quantity chosen before the page script has arrived is kept once the page has hydrated', async ({
+  page,
+}) => {
+  const errors = consoleErrors(page);
+  let release: () => void = () => undefined;
+  const released = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  await page.route(/\/assets\/entry-client-[^/]*\.js$/, async (route: Route) => {
+    await released;
+    await route.continue();
+  });
+  await page.goto(PAGE, { waitUntil: 'domcontentloaded' });
+  const quantity = page
+    .getByRole('complementary', { name: 'Buy box' })
+    .getByRole('combobox', { name: 'Quantity:' });
+  await quantity.selectOption('4');
+  release();
+  await expect(page.locator('html')).toHaveAttribute('data-hydrated', 'true', { timeout: 15_000 });
+  await expect(quantity).toHaveValue('4');
+  await page
+    .getByRole('complementary', { name: 'Buy box' })
+    .getByRole('button', { name: 'Add to Cart' })
+    .click();
+  await expect(page.getByRole('link', { name: /^Cart, \d+ items$/ })).toHaveAccessibleName('Cart, 4 items');
+  expect(errors).toEqual([]);
+});

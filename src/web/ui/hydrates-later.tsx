@@ -1,4 +1,5 @@
 import { type ComponentType, memo, Suspense, useEffect } from 'react';
+import { replayEarlyInput } from './early-input';
 import { serverReadyLazy } from './server-ready-lazy';
 
 // `<html data-hydrated="true">` says every control on the page answers through its script (browser
@@ -9,7 +10,13 @@ let rootHydrated = false;
 const settleParts = new Map<string, () => void>();
 
 function markWhenAllHydrated() {
-  if (rootHydrated && partsWaiting.size === 0) document.documentElement.dataset.hydrated = 'true';
+  if (!rootHydrated || partsWaiting.size > 0) return;
+  // A task later, after the renders that hydration's own effects start: the fields changed while the
+  // script was on its way get their values back (early-input.ts), then the page is marked.
+  setTimeout(() => {
+    replayEarlyInput();
+    document.documentElement.dataset.hydrated = 'true';
+  }, 0);
 }
 
 /** The root has committed its hydration (the parts hydrating later may still be on their way). */
@@ -21,9 +28,11 @@ export function markRootHydrated(): void {
 /** Mounted with the part's own code, so its effect runs in the commit that hydrates the part. */
 function PartHydrated({ name }: { name: string }) {
   useEffect(() => {
-    settleParts.get(name)?.();
+    const settle = settleParts.get(name);
     partsWaiting.delete(name);
     markWhenAllHydrated();
+    // A held press is replayed after the fields have been given back (the task queued just now).
+    if (settle) setTimeout(settle, 0);
   }, [name]);
   return null;
 }
