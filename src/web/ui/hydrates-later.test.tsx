@@ -83,7 +83,7 @@ test('the part keeps its server markup through a page update before its code arr
   await act(async () => arrive(Part));
   expect(container.querySelector('button')).toBe(button);
   // The marker is set a task later (after the fields changed early are given back).
-  await act(() => new Promise((resolve) => setTimeout(resolve, 0)));
+  await act(() => new Promise((resolve) => setTimeout(resolve, 10)));
   expect(document.documentElement.dataset.hydrated).toBe('true');
 });
 
@@ -126,7 +126,7 @@ test('a submission inside the part before it has hydrated is held, then replayed
   expect(defaultPrevented).toEqual([true]);
   await act(async () => arrive(Part));
   // The held press goes after the commit that hydrated the part (a task later).
-  await act(() => new Promise((resolve) => setTimeout(resolve, 0)));
+  await act(() => new Promise((resolve) => setTimeout(resolve, 10)));
   expect(submitted).toEqual([button, button]);
   // The replay is not held again.
   expect(defaultPrevented).toEqual([true, false]);

@@ -9,14 +9,27 @@ let rootHydrated = false;
 /** What each part still waiting does once it has hydrated, or once its chunk has failed to load. */
 const settleParts = new Map<string, () => void>();
 
+/**
+ * Runs `then` in a task of its own, after the renders already queued (React's scheduler queues its
+ * work the same way, by a message). Not a timer: a page whose clock is paused (a test's) still runs it.
+ */
+function inATaskAfterRenders(then: () => void) {
+  const channel = new MessageChannel();
+  channel.port1.onmessage = () => {
+    channel.port1.close();
+    then();
+  };
+  channel.port2.postMessage(null);
+}
+
 function markWhenAllHydrated() {
   if (!rootHydrated || partsWaiting.size > 0) return;
   // A task later, after the renders that hydration's own effects start: the fields changed while the
   // script was on its way get their values back (early-input.ts), then the page is marked.
-  setTimeout(() => {
+  inATaskAfterRenders(() => {
     replayEarlyInput();
     document.documentElement.dataset.hydrated = 'true';
-  }, 0);
+  });
 }
 
 /** The root has committed its hydration (the parts hydrating later may still be on their way). */
@@ -32,7 +45,7 @@ function PartHydrated({ name }: { name: string }) {
     partsWaiting.delete(name);
     markWhenAllHydrated();
     // A held press is replayed after the fields have been given back (the task queued just now).
-    if (settle) setTimeout(settle, 0);
+    if (settle) inATaskAfterRenders(settle);
   }, [name]);
   return null;
 }
