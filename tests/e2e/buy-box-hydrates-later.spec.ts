@@ -7,8 +7,8 @@ import { declineAccessoryInterstitial } from './accessory-interstitial';
 
 const PAGE = '/dp/B0PDPSPK01';
 
-/** Holds the purchase column's chunk until `release()`; `requested` resolves once it was asked for. */
-async function holdPurchaseChunk(page: Page) {
+/** Holds a script (the purchase column's chunk by default) until `release()`; `requested` resolves once it was asked for. */
+async function holdScript(page: Page, script = /\/assets\/purchase-part-[^/]*\.js$/) {
   let requestedNow: () => void = () => undefined;
   const requested = new Promise<void>((resolve) => {
     requestedNow = resolve;
@@ -17,7 +17,7 @@ async function holdPurchaseChunk(page: Page) {
   const released = new Promise<void>((resolve) => {
     releaseNow = resolve;
   });
-  await page.route(/\/assets\/purchase-part-[^/]*\.js$/, async (route: Route) => {
+  await page.route(script, async (route: Route) => {
     requestedNow();
     await released;
     await route.continue();
@@ -42,7 +42,7 @@ test('the buy box keeps its server form while its code is on its way, through th
   page,
 }) => {
   const errors = consoleErrors(page);
-  const chunk = await holdPurchaseChunk(page);
+  const chunk = await holdScript(page);
   await page.goto(PAGE);
   await chunk.requested;
   // The rest of the page has hydrated and updated: the widgets below the fold come in by a state
@@ -74,7 +74,7 @@ test('a press on add to cart before the buy box code has arrived is held, then g
   page,
 }) => {
   const errors = consoleErrors(page);
-  const chunk = await holdPurchaseChunk(page);
+  const chunk = await holdScript(page);
   const posts: string[] = [];
   page.on('request', (request) => {
     if (request.method() === 'POST') posts.push(new URL(request.url()).pathname);
@@ -103,7 +103,7 @@ test('a quantity chosen before the buy box code has arrived is kept, and a press
   page,
 }) => {
   const errors = consoleErrors(page);
-  const chunk = await holdPurchaseChunk(page);
+  const chunk = await holdScript(page);
   await page.goto(PAGE);
   await chunk.requested;
   const buyBox = page.getByRole('complementary', { name: 'Buy box' });
@@ -125,20 +125,13 @@ test('a quantity chosen before the page script has arrived is kept once the page
   page,
 }) => {
   const errors = consoleErrors(page);
-  let release: () => void = () => undefined;
-  const released = new Promise<void>((resolve) => {
-    release = resolve;
-  });
-  await page.route(/\/assets\/entry-client-[^/]*\.js$/, async (route: Route) => {
-    await released;
-    await route.continue();
-  });
+  const entry = await holdScript(page, /\/assets\/entry-client-[^/]*\.js$/);
   await page.goto(PAGE, { waitUntil: 'domcontentloaded' });
   const quantity = page
     .getByRole('complementary', { name: 'Buy box' })
     .getByRole('combobox', { name: 'Quantity:' });
   await quantity.selectOption('4');
-  release();
+  entry.release();
   await expect(page.locator('html')).toHaveAttribute('data-hydrated', 'true', { timeout: 15_000 });
   await expect(quantity).toHaveValue('4');
   await page

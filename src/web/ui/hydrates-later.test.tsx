@@ -29,6 +29,21 @@ async function serverMarkup() {
   );
 }
 
+/** A fresh `hydratesLater` part (module state reset) whose code arrives when `arrive` is called. */
+async function partWaitingForItsCode() {
+  vi.resetModules();
+  const { hydratesLater, markRootHydrated } = await import('./hydrates-later');
+  let arrived: (component: ComponentType<PartProps>) => void = () => undefined;
+  const part = hydratesLater(
+    'part',
+    () =>
+      new Promise<ComponentType<PartProps>>((resolve) => {
+        arrived = resolve;
+      }),
+  );
+  return { part, markRootHydrated, arrive: (component: ComponentType<PartProps>) => arrived(component) };
+}
+
 afterEach(() => {
   delete document.documentElement.dataset.hydrated;
   document.body.innerHTML = '';
@@ -36,16 +51,7 @@ afterEach(() => {
 
 test('the part keeps its server markup through a page update before its code arrives, and the page is marked hydrated only once it has hydrated', async () => {
   const html = await serverMarkup();
-  vi.resetModules();
-  const { hydratesLater, markRootHydrated } = await import('./hydrates-later');
-  let arrive: (component: ComponentType<PartProps>) => void = () => undefined;
-  const part = hydratesLater(
-    'part',
-    () =>
-      new Promise<ComponentType<PartProps>>((resolve) => {
-        arrive = resolve;
-      }),
-  );
+  const { part, markRootHydrated, arrive } = await partWaitingForItsCode();
   let bump: (n: number) => void = () => undefined;
   function Page() {
     const [count, setCount] = useState(0);
@@ -89,16 +95,7 @@ test('the part keeps its server markup through a page update before its code arr
 
 test('a submission inside the part before it has hydrated is held, then replayed with the same button', async () => {
   const html = await serverMarkup();
-  vi.resetModules();
-  const { hydratesLater, markRootHydrated } = await import('./hydrates-later');
-  let arrive: (component: ComponentType<PartProps>) => void = () => undefined;
-  const part = hydratesLater(
-    'part',
-    () =>
-      new Promise<ComponentType<PartProps>>((resolve) => {
-        arrive = resolve;
-      }),
-  );
+  const { part, markRootHydrated, arrive } = await partWaitingForItsCode();
   const container = document.createElement('div');
   container.innerHTML = html;
   document.body.append(container);
