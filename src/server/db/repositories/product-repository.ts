@@ -24,6 +24,23 @@ export type ProductRecord = Omit<ProductRow, 'images' | 'bullets' | 'reviews' | 
 /** One member of a variation family, for the family stripe. */
 export type FamilyMember = { asin: string; variationLabel: string | null; image: string | null };
 
+// The offer columns of a product read, each named apart from the product's own columns.
+const OFFER_COLUMNS = [
+  'offers.id as offer_id',
+  'offers.marketplace_id as offer_marketplace_id',
+  'offers.merchant_id as offer_merchant_id',
+  'offers.merchant_name as offer_merchant_name',
+  'offers.condition_type as offer_condition_type',
+  'offers.price_minor as offer_price_minor',
+  'offers.list_price_minor as offer_list_price_minor',
+  'offers.currency_code as offer_currency_code',
+  'offers.stock as offer_stock',
+  'offers.min_order_quantity as offer_min_order_quantity',
+  'offers.max_order_quantity as offer_max_order_quantity',
+  'offers.buyable as offer_buyable',
+  'offers.updated_at as offer_updated_at',
+] as const;
+
 const productWithOffersQuery = preparedQuery((db: Db, p: { asin: string; marketplaceId: string }) =>
   db
     .selectFrom('products')
@@ -44,26 +61,56 @@ const productWithOffersQuery = preparedQuery((db: Db, p: { asin: string; marketp
       'products.created_at',
       'products.updated_at',
       'products.accessories',
-      'offers.id as offer_id',
-      'offers.marketplace_id as offer_marketplace_id',
-      'offers.merchant_id as offer_merchant_id',
-      'offers.merchant_name as offer_merchant_name',
-      'offers.condition_type as offer_condition_type',
-      'offers.price_minor as offer_price_minor',
-      'offers.list_price_minor as offer_list_price_minor',
-      'offers.currency_code as offer_currency_code',
-      'offers.stock as offer_stock',
-      'offers.min_order_quantity as offer_min_order_quantity',
-      'offers.max_order_quantity as offer_max_order_quantity',
-      'offers.buyable as offer_buyable',
-      'offers.updated_at as offer_updated_at',
+      ...OFFER_COLUMNS,
     ])
     .where('products.asin', '=', p.asin)
     .orderBy('offers.price_minor')
     .orderBy('offers.id'),
 );
 
-/** A product and its offers in one marketplace, in one query (the product read's hot path). */
+/** A product row's offer columns (null when the product has no offer in the marketplace). */
+type OfferColumns = {
+  offer_id: string | null;
+  offer_marketplace_id: string | null;
+  offer_merchant_id: string | null;
+  offer_merchant_name: string | null;
+  offer_condition_type: string | null;
+  offer_price_minor: number | null;
+  offer_list_price_minor: number | null;
+  offer_currency_code: string | null;
+  offer_stock: number | null;
+  offer_min_order_quantity: number | null;
+  offer_max_order_quantity: number | null;
+  offer_buyable: number | null;
+  offer_updated_at: number | null;
+};
+
+/** The offers of a product read's rows, in the rows' order (price, then id). */
+function offersOf(rows: readonly OfferColumns[], asin: string, marketplaceId: string): OfferRow[] {
+  const offers: OfferRow[] = [];
+  for (const row of rows) {
+    if (row.offer_id === null) continue;
+    offers.push({
+      id: row.offer_id,
+      asin,
+      marketplace_id: row.offer_marketplace_id ?? marketplaceId,
+      merchant_id: row.offer_merchant_id ?? '',
+      merchant_name: row.offer_merchant_name ?? '',
+      condition_type: row.offer_condition_type ?? 'NEW',
+      price_minor: row.offer_price_minor ?? 0,
+      list_price_minor: row.offer_list_price_minor,
+      currency_code: row.offer_currency_code ?? '',
+      stock: row.offer_stock ?? 0,
+      min_order_quantity: row.offer_min_order_quantity ?? 1,
+      max_order_quantity: row.offer_max_order_quantity,
+      buyable: row.offer_buyable ?? 0,
+      updated_at: row.offer_updated_at ?? 0,
+    });
+  }
+  return offers;
+}
+
+/** A product and its offers in one marketplace, in one query (the page's and the services' read). */
 export async function findProductWithOffers(
   db: Db,
   asin: string,
@@ -93,27 +140,53 @@ export async function findProductWithOffers(
       return block;
     },
   };
-  const offers: OfferRow[] = [];
-  for (const row of rows) {
-    if (row.offer_id === null) continue;
-    offers.push({
-      id: row.offer_id,
-      asin,
-      marketplace_id: row.offer_marketplace_id ?? marketplaceId,
-      merchant_id: row.offer_merchant_id ?? '',
-      merchant_name: row.offer_merchant_name ?? '',
-      condition_type: row.offer_condition_type ?? 'NEW',
-      price_minor: row.offer_price_minor ?? 0,
-      list_price_minor: row.offer_list_price_minor,
-      currency_code: row.offer_currency_code ?? '',
-      stock: row.offer_stock ?? 0,
-      min_order_quantity: row.offer_min_order_quantity ?? 1,
-      max_order_quantity: row.offer_max_order_quantity,
-      buyable: row.offer_buyable ?? 0,
-      updated_at: row.offer_updated_at ?? 0,
-    });
-  }
-  return { product, offers };
+  return { product, offers: offersOf(rows, asin, marketplaceId) };
+}
+
+/**
+ * What the product API's answer shows of a product, its stored JSON texts (images, bullets, reviews)
+ * as they are: the answer decodes only what it reshapes.
+ */
+export type ProductAnswerSource = Pick<ProductRow, 'asin' | 'title' | 'images' | 'bullets' | 'reviews'>;
+
+// Only the columns the answer shows: the description and the accessories block are the longest
+// texts of a product and the answer shows neither (issue 11).
+const productAnswerQuery = preparedQuery((db: Db, p: { asin: string; marketplaceId: string }) =>
+  db
+    .selectFrom('products')
+    .leftJoin('offers', (join) =>
+      join.onRef('offers.asin', '=', 'products.asin').on('offers.marketplace_id', '=', p.marketplaceId),
+    )
+    .select([
+      'products.asin',
+      'products.title',
+      'products.bullets',
+      'products.images',
+      'products.reviews',
+      ...OFFER_COLUMNS,
+    ])
+    .where('products.asin', '=', p.asin)
+    .orderBy('offers.price_minor')
+    .orderBy('offers.id'),
+);
+
+/** The product API's read: a product's shown columns and its offers in one marketplace, in one query. */
+export async function findProductForAnswer(
+  db: Db,
+  asin: string,
+  marketplaceId: string,
+): Promise<{ product: ProductAnswerSource; offers: OfferRow[] } | undefined> {
+  const { rows } = await productAnswerQuery(db, { asin, marketplaceId });
+  const first = rows[0];
+  if (!first) return undefined;
+  const product: ProductAnswerSource = {
+    asin: first.asin,
+    title: first.title,
+    images: first.images,
+    bullets: first.bullets,
+    reviews: first.reviews,
+  };
+  return { product, offers: offersOf(rows, asin, marketplaceId) };
 }
 
 const familyQuery = preparedQuery((db: Db, p: { familyId: string }) =>

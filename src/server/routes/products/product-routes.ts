@@ -9,7 +9,12 @@ import { sendError } from '../../plugins/errors';
 import { knownAnonymous } from '../../plugins/session';
 import { withDealDetails } from '../../services/deals/deal-view';
 import { accessoriesSliceFor } from '../../services/products/product-page';
-import { ANONYMOUS_VIEWER, type ProductViewer, readProduct } from '../../services/products/product-view';
+import {
+  ANONYMOUS_VIEWER,
+  type ProductViewer,
+  readProduct,
+  readProductAnswer,
+} from '../../services/products/product-view';
 
 const MESSAGES = {
   unknown_marketplace: 'unknown marketplaceId',
@@ -19,6 +24,8 @@ const MESSAGES = {
 
 export const productRoutes: FastifyPluginAsyncZod = async (app) => {
   const cache = app.productCache;
+  // The app checks answers against their contracts only under test (app.ts).
+  const checkAnswers = app.env.NODE_ENV === 'test';
   const viewerOf = async (request: {
     session: { customer(): Promise<{ id: string; isBusiness: boolean } | null> };
   }): Promise<ProductViewer> => {
@@ -70,12 +77,16 @@ export const productRoutes: FastifyPluginAsyncZod = async (app) => {
       const shared = request.query.itemQuantity === undefined;
       // A first visit's token has no signed-in customer: no session object to build (issue 11).
       const viewer = knownAnonymous(request) ? ANONYMOUS_VIEWER : await viewerOf(request);
-      const result = await readProduct(app.store.db, marketplaceId, asin, request.query, viewer);
+      // The answer as JSON text, written from the stored product (no answer object to serialize).
+      const result = await readProductAnswer(app.store.db, marketplaceId, asin, request.query, viewer);
       if (!result.found) return sendError(reply, 404, result.reason, MESSAGES[result.reason]);
+      // Tests hold every answer to its contract: the text goes through the route's checking serializer.
+      if (checkAnswers) reply.serialize(JSON.parse(result.json));
       if (!shared || result.businessOffers) reply.header('cache-control', 'private, no-store');
       // Bytes with a JSON content type go out as they are: no serializing, no UTF-8 encoding again.
-      else if (cache.enabled) cache.set(request.url, Buffer.from(JSON.stringify(result.body)));
-      return result.body;
+      else if (cache.enabled) cache.set(request.url, Buffer.from(result.json));
+      // Text with a JSON content type goes out as it is, as a serialized answer would.
+      return reply.type('application/json; charset=utf-8').send(result.json as never);
     },
   );
 

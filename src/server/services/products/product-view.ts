@@ -14,6 +14,7 @@ import { toPrice } from '../../../shared/money/price-format';
 import { businessTiersOf } from '../../db/repositories/business-repository';
 import { findUnusedCoupons } from '../../db/repositories/buy-box-repository';
 import {
+  findProductForAnswer,
   findProductWithOffers,
   findTiers,
   type ProductRecord,
@@ -21,6 +22,7 @@ import {
 } from '../../db/repositories/product-repository';
 import type { Database, OfferRow, QuantityTierRow } from '../../db/schema';
 import { type OfferQuote, quoteOffer, quoteViews, type UnitQuote, unitQuote } from '../business/offer-quote';
+import { productAnswerJson } from './product-json';
 
 /** The expansions of a call that names none; only read. */
 const DEFAULT_EXPANSION_SET: ReadonlySet<ProductExpansion> = new Set(DEFAULT_EXPANSIONS);
@@ -77,13 +79,104 @@ export async function readProduct(
   const found = await findProductWithOffers(db, asin, marketplaceId);
   if (!found) return { found: false, reason: 'unknown_product' };
   const { product } = found;
+  const expand = expansionsOf(query);
+  const options = await buyingOptionsOf(db, marketplace, asin, found.offers, query, viewer, expand);
+  if (!options.found) return options;
+  const { buyingOptions, businessOffers } = options;
 
-  const expand: ReadonlySet<ProductExpansion> = query.expand?.length
-    ? new Set(query.expand)
-    : DEFAULT_EXPANSION_SET;
+  const { images, reviews, bullets } = product;
+  return {
+    found: true,
+    product,
+    businessOffers,
+    body: {
+      type: 'product/v1',
+      entity: {
+        asin: product.asin,
+        ...(expand.has('title') ? { title: { displayString: product.title } } : {}),
+        ...(expand.has('images')
+          ? {
+              images: images.map((i) => ({
+                url: i.src,
+                hiResUrl: i.src,
+                altText: i.alt,
+                width: i.width,
+                height: i.height,
+              })),
+            }
+          : {}),
+        ...(expand.has('reviewsSummary')
+          ? {
+              customerReviewsSummary: {
+                starRating: reviews.rating,
+                ratingCount: reviews.count,
+                displayString: `${reviews.rating.toFixed(1)} out of 5 stars`,
+              },
+            }
+          : {}),
+        ...(expand.has('featureBullets') ? { featureBullets: bullets } : {}),
+        buyingOptions,
+      },
+    },
+  };
+}
+
+export type ProductAnswer =
+  | {
+      found: true;
+      /** The answer's JSON text: what `JSON.stringify` writes for `readProduct`'s body. */
+      json: string;
+      /** Whether the product has offers only business customers see (the answer depends on who asks). */
+      businessOffers: boolean;
+    }
+  | { found: false; reason: 'unknown_marketplace' | 'unknown_product' | 'no_such_page' };
+
+/**
+ * The product API's answer as JSON text: the same answer as `readProduct`'s body, written from the
+ * product's stored texts without decoding what it does not reshape (product-json.ts). The product
+ * route's read (issue 11); deal answers, which add to the body, go through `readProduct`.
+ */
+export async function readProductAnswer(
+  db: Kysely<Database>,
+  marketplaceId: string,
+  asin: string,
+  query: ProductQuery,
+  viewer: ProductViewer = ANONYMOUS_VIEWER,
+): Promise<ProductAnswer> {
+  const marketplace = marketplaceById(marketplaceId);
+  if (!marketplace) return { found: false, reason: 'unknown_marketplace' };
+  const found = await findProductForAnswer(db, asin, marketplaceId);
+  if (!found) return { found: false, reason: 'unknown_product' };
+  const expand = expansionsOf(query);
+  const options = await buyingOptionsOf(db, marketplace, asin, found.offers, query, viewer, expand);
+  if (!options.found) return options;
+  return {
+    found: true,
+    json: productAnswerJson(found.product, expand, options.buyingOptions),
+    businessOffers: options.businessOffers,
+  };
+}
+
+function expansionsOf(query: ProductQuery): ReadonlySet<ProductExpansion> {
+  return query.expand?.length ? new Set(query.expand) : DEFAULT_EXPANSION_SET;
+}
+
+/** A product's buying options as a query and a viewer see them. */
+async function buyingOptionsOf(
+  db: Kysely<Database>,
+  marketplace: Marketplace,
+  asin: string,
+  all: OfferRow[],
+  query: ProductQuery,
+  viewer: ProductViewer,
+  expand: ReadonlySet<ProductExpansion>,
+): Promise<
+  | { found: true; buyingOptions: BuyingOption[]; businessOffers: boolean }
+  | { found: false; reason: 'no_such_page' }
+> {
   const quantity = query.itemQuantity ?? 1;
-  const businessOffers = found.offers.some((o) => !offerVisibleTo(o.condition_type, false));
-  let offers = found.offers.filter((o) => offerVisibleTo(o.condition_type, viewer.business));
+  const businessOffers = all.some((o) => !offerVisibleTo(o.condition_type, false));
+  let offers = all.filter((o) => offerVisibleTo(o.condition_type, viewer.business));
   if (query.merchantId) offers = offers.filter((o) => o.merchant_id === query.merchantId);
   if (query.offerListingId) offers = offers.filter((o) => o.id === query.offerListingId);
   if (query.buyingOptionTypes?.length) {
@@ -138,42 +231,7 @@ export async function readProduct(
   ) {
     return { found: false, reason: 'no_such_page' };
   }
-
-  const { images, reviews, bullets } = product;
-  return {
-    found: true,
-    product,
-    businessOffers,
-    body: {
-      type: 'product/v1',
-      entity: {
-        asin: product.asin,
-        ...(expand.has('title') ? { title: { displayString: product.title } } : {}),
-        ...(expand.has('images')
-          ? {
-              images: images.map((i) => ({
-                url: i.src,
-                hiResUrl: i.src,
-                altText: i.alt,
-                width: i.width,
-                height: i.height,
-              })),
-            }
-          : {}),
-        ...(expand.has('reviewsSummary')
-          ? {
-              customerReviewsSummary: {
-                starRating: reviews.rating,
-                ratingCount: reviews.count,
-                displayString: `${reviews.rating.toFixed(1)} out of 5 stars`,
-              },
-            }
-          : {}),
-        ...(expand.has('featureBullets') ? { featureBullets: bullets } : {}),
-        buyingOptions,
-      },
-    },
-  };
+  return { found: true, buyingOptions, businessOffers };
 }
 
 function buyingOptionView(

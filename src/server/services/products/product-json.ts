@@ -1,0 +1,80 @@
+import type { BuyingOption, ProductExpansion } from '../../../shared/contracts/products';
+import type { ProductAnswerSource, StoredImage } from '../../db/repositories/product-repository';
+
+// The product answer's JSON text written from the product's stored texts (issue 11). Decoding the
+// stored images, bullets and reviews into objects, building the answer's objects from them and
+// serializing the whole answer again was most of an uncached product read after the query itself.
+// Every function here writes exactly what `JSON.stringify` writes for the value `readProduct` builds
+// (same keys, same order, same escapes); anything outside the shapes written by hand goes through
+// `JSON.stringify` itself. product-json.test.ts compares both for every product of the demo catalog.
+
+/** A string that JSON writes between quotes as it is: no quote, backslash, control character or surrogate. */
+// biome-ignore lint/suspicious/noControlCharactersInRegex: the control characters are what JSON escapes.
+const PLAIN = /[\u0000-\u001f"\\\ud800-\udfff]/;
+
+/** A string as JSON text. */
+function jsonString(value: string): string {
+  return typeof value === 'string' && !PLAIN.test(value) ? `"${value}"` : JSON.stringify(value);
+}
+
+// One string of a list exactly as JSON.stringify writes it: characters it leaves as they are (a
+// surrogate only in a pair), the short escapes, and \u00xx for the other control characters.
+const CHARS =
+  '(?:[^"\\\\\\u0000-\\u001f\\ud800-\\udfff]|[\\ud800-\\udbff][\\udc00-\\udfff]|\\\\["\\\\bfnrt]|\\\\u00(?:0[0-7bef]|1[0-9a-f]))*';
+/** A list of strings as JSON.stringify writes it (no spaces, no other escapes). */
+const STRINGIFIED_STRINGS = new RegExp(`^\\[(?:"${CHARS}"(?:,"${CHARS}")*)?\\]$`);
+
+/**
+ * A stored list of strings as JSON text: the stored text itself when it is what JSON.stringify
+ * writes for the list (the catalog import stores it so); otherwise decoded and written again.
+ */
+export function stringListJson(stored: string): string {
+  return STRINGIFIED_STRINGS.test(stored) ? stored : JSON.stringify(JSON.parse(stored));
+}
+
+/** The answer's images (url, hiResUrl, altText, width, height) from the stored images. */
+export function imagesJson(stored: string): string {
+  const images = JSON.parse(stored) as StoredImage[];
+  return `[${images.map(imageJson).join(',')}]`;
+}
+
+function imageJson(image: StoredImage): string {
+  const { src, alt, width, height } = image;
+  if (
+    typeof src === 'string' &&
+    typeof alt === 'string' &&
+    Number.isFinite(width) &&
+    Number.isFinite(height)
+  ) {
+    const url = jsonString(src);
+    return `{"url":${url},"hiResUrl":${url},"altText":${jsonString(alt)},"width":${width},"height":${height}}`;
+  }
+  return JSON.stringify({ url: src, hiResUrl: src, altText: alt, width, height });
+}
+
+/** The answer's reviews summary from the stored reviews. */
+export function reviewsSummaryJson(stored: string): string {
+  const reviews = JSON.parse(stored) as { rating: number; count: number };
+  const starRating = reviews.rating;
+  const ratingCount = reviews.count;
+  const displayString = `${reviews.rating.toFixed(1)} out of 5 stars`;
+  if (Number.isFinite(starRating) && Number.isFinite(ratingCount)) {
+    return `{"starRating":${starRating},"ratingCount":${ratingCount},"displayString":"${displayString}"}`;
+  }
+  return JSON.stringify({ starRating, ratingCount, displayString });
+}
+
+/** The product answer (`product/v1`) as JSON text, the expansions as `readProduct` applies them. */
+export function productAnswerJson(
+  product: ProductAnswerSource,
+  expand: ReadonlySet<ProductExpansion>,
+  buyingOptions: readonly BuyingOption[],
+): string {
+  let json = `{"type":"product/v1","entity":{"asin":${jsonString(product.asin)}`;
+  if (expand.has('title')) json += `,"title":{"displayString":${jsonString(product.title)}}`;
+  if (expand.has('images')) json += `,"images":${imagesJson(product.images)}`;
+  if (expand.has('reviewsSummary'))
+    json += `,"customerReviewsSummary":${reviewsSummaryJson(product.reviews)}`;
+  if (expand.has('featureBullets')) json += `,"featureBullets":${stringListJson(product.bullets)}`;
+  return `${json},"buyingOptions":${JSON.stringify(buyingOptions)}}}`;
+}
