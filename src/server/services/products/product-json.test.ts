@@ -3,7 +3,7 @@ import { createTestStore, dialects, type TestStore } from '../../../../tests/hel
 import { MARKETPLACE_IDS } from '../../../shared/marketplaces';
 import { importCatalogFile } from '../../catalog/catalog-files';
 import { readEnv } from '../../env';
-import { imagesJson, reviewsSummaryJson, stringListJson } from './product-json';
+import { buyingOptionsJson, imagesJson, reviewsSummaryJson, stringListJson } from './product-json';
 import { type ProductViewer, readProduct, readProductAnswer } from './product-view';
 
 // The product route answers with the JSON text readProductAnswer writes from the stored product; it
@@ -139,6 +139,26 @@ describe('stored JSON texts as answer JSON', () => {
           displayString: `${reviews.rating.toFixed(1)} out of 5 stars`,
         }),
       );
+    }
+  });
+
+  test('buying options: an option or an amount with a key the writer does not know is written whole by JSON.stringify', () => {
+    const money = { amount: 49.99, currencyCode: 'USD', displayString: '$49.99' };
+    const option = {
+      type: 'NEW' as const,
+      offerListingId: 'OL-1',
+      merchant: { merchantId: 'M "1"', name: 'Name – é' },
+      price: { priceToPay: money, savings: { percentage: 17, money: { ...money, note: 'x' } } },
+      quantity: { minOrderQuantity: 1, maxOrderQuantity: 999 },
+      availability: { type: 'LIMITED_STOCK' as const, displayString: 'Only 3 left', quantityAvailable: 3 },
+    };
+    for (const options of [
+      [],
+      [option],
+      [option, { ...option, later: true }],
+      [{ ...option, price: undefined }],
+    ]) {
+      expect(buyingOptionsJson(options as never)).toBe(JSON.stringify(options));
     }
   });
 });

@@ -1,4 +1,5 @@
 import type { BuyingOption, ProductExpansion } from '../../../shared/contracts/products';
+import type { Price } from '../../../shared/money/price-format';
 import type { ProductAnswerSource, StoredImage } from '../../db/repositories/product-repository';
 
 // The product answer's JSON text written from the product's stored texts (issue 11). Decoding the
@@ -76,5 +77,73 @@ export function productAnswerJson(
   if (expand.has('reviewsSummary'))
     json += `,"customerReviewsSummary":${reviewsSummaryJson(product.reviews)}`;
   if (expand.has('featureBullets')) json += `,"featureBullets":${stringListJson(product.bullets)}`;
-  return `${json},"buyingOptions":${JSON.stringify(buyingOptions)}}}`;
+  return `${json},"buyingOptions":${buyingOptionsJson(buyingOptions)}}}`;
+}
+
+/** A number as JSON writes it. */
+function jsonNumber(value: number): string {
+  return Number.isFinite(value) ? `${value}` : 'null';
+}
+
+/** The buying options as JSON text, each as `buyingOptionView` builds it (product-view.ts). */
+export function buyingOptionsJson(options: readonly BuyingOption[]): string {
+  let json = '[';
+  for (let i = 0; i < options.length; i++) {
+    json += `${i === 0 ? '' : ','}${buyingOptionJson(options[i] as BuyingOption)}`;
+  }
+  return `${json}]`;
+}
+
+// The common fields are written by hand in the order buyingOptionView sets them; the rarer ones
+// (a quantity's price, ladder and explanation, the tier table) through JSON.stringify. An option or a
+// price with a key this does not write (a field added later) is written by JSON.stringify whole.
+const QUOTED_QUANTITY_KEYS = ['quantityPrice', 'quantityLadder', 'priceExplanation'] as const;
+
+function buyingOptionJson(option: BuyingOption): string {
+  const { merchant, price, quantity, callToAction, availability } = option;
+  let keys = 3;
+  let json = `{"type":${jsonString(option.type)},"offerListingId":${jsonString(option.offerListingId)},"merchant":{"merchantId":${jsonString(merchant.merchantId)},"name":${jsonString(merchant.name)}}`;
+  if (price !== undefined) {
+    keys++;
+    json += `,"price":{"priceToPay":${moneyJson(price.priceToPay)}`;
+    if (price.basisPrice !== undefined) json += `,"basisPrice":${moneyJson(price.basisPrice)}`;
+    if (price.savings !== undefined) {
+      json += `,"savings":{"percentage":${jsonNumber(price.savings.percentage)},"money":${moneyJson(price.savings.money)}}`;
+    }
+    json += '}';
+  }
+  for (const key of QUOTED_QUANTITY_KEYS) {
+    if (option[key] !== undefined) {
+      keys++;
+      json += `,"${key}":${JSON.stringify(option[key])}`;
+    }
+  }
+  if (quantity !== undefined) {
+    keys++;
+    json += `,"quantity":{"minOrderQuantity":${jsonNumber(quantity.minOrderQuantity)},"maxOrderQuantity":${jsonNumber(quantity.maxOrderQuantity)}}`;
+  }
+  if (callToAction !== undefined) {
+    keys++;
+    const { data } = callToAction.addToCart;
+    json += `,"callToAction":{"addToCart":{"data":{"canAddToCart":${data.canAddToCart},"offerListingId":${jsonString(data.offerListingId)}}}}`;
+  }
+  if (availability !== undefined) {
+    keys++;
+    json +=
+      Object.keys(availability).length === 2
+        ? `,"availability":{"type":${jsonString(availability.type)},"displayString":${jsonString(availability.displayString)}}`
+        : `,"availability":${JSON.stringify(availability)}`;
+  }
+  if (option.quantityPricingTable !== undefined) {
+    keys++;
+    json += `,"quantityPricingTable":${JSON.stringify(option.quantityPricingTable)}`;
+  }
+  return keys === Object.keys(option).length ? `${json}}` : JSON.stringify(option);
+}
+
+/** An amount as toPrice gives it (amount, currencyCode, displayString). */
+function moneyJson(money: Price): string {
+  return Object.keys(money).length === 3
+    ? `{"amount":${jsonNumber(money.amount)},"currencyCode":${jsonString(money.currencyCode)},"displayString":${jsonString(money.displayString)}}`
+    : JSON.stringify(money);
 }
