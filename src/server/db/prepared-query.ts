@@ -17,12 +17,11 @@ type Compiled<Row> = { query: CompiledQuery<Row>; order: string[] };
  */
 export function preparedQuery<Db, Params extends Record<string, unknown>, Row>(
   build: (db: Kysely<Db>, params: Params) => Compilable<Row>,
-) {
+): PreparedQuery<Db, Params, Row> {
   // Keyed by the dialect's adapter, which a database and its transactions share: the SQL text
   // depends only on the dialect, so transactions reuse it too.
   const compiledByDialect = new WeakMap<object, Compiled<Row>>();
-  return async (db: Kysely<Db>, params: Params): Promise<QueryResult<Row>> => {
-    const dialect = db.getExecutor().adapter;
+  const compiledFor = (db: Kysely<Db>, dialect: object, params: Params): Compiled<Row> => {
     let compiled = compiledByDialect.get(dialect);
     if (!compiled) {
       const placeholders = Object.fromEntries(
@@ -42,14 +41,29 @@ export function preparedQuery<Db, Params extends Record<string, unknown>, Row>(
       if (dialect instanceof PostgresAdapter) registerHotStatement(query.sql);
       compiledByDialect.set(dialect, compiled);
     }
-    const parameters = compiled.order.map((name) => params[name]);
+    return compiled;
+  };
+  // The store uses no Kysely plugins, so there is no result to transform. On SQLite a read outside a
+  // transaction runs at once when no transaction holds the writer, as the driver would run it on a
+  // connection of its own, without acquiring and releasing one (issue 11).
+  const now = (db: Kysely<Db>, params: Params): QueryResult<Row> | undefined => {
     const executor = db.getExecutor();
-    // The store uses no Kysely plugins, so there is no result to transform. On SQLite a read outside a
-    // transaction runs at once when no transaction holds the writer, as the driver would run it on a
-    // connection of its own, without acquiring and releasing one (issue 11).
+    if (executor.plugins.length > 0 || db.isTransaction) return undefined;
+    const driver = sqliteStoreDriverOf(executor.adapter);
+    if (!driver) return undefined;
+    const compiled = compiledFor(db, executor.adapter, params);
+    return driver.readNow<Row>(
+      compiled.query.sql,
+      compiled.order.map((name) => params[name]),
+    );
+  };
+  const run = async (db: Kysely<Db>, params: Params): Promise<QueryResult<Row>> => {
+    const executor = db.getExecutor();
+    const compiled = compiledFor(db, executor.adapter, params);
+    const parameters = compiled.order.map((name) => params[name]);
     if (executor.plugins.length === 0 && !db.isTransaction) {
-      const now = sqliteStoreDriverOf(dialect)?.readNow<Row>(compiled.query.sql, parameters);
-      if (now) return now;
+      const rows = sqliteStoreDriverOf(executor.adapter)?.readNow<Row>(compiled.query.sql, parameters);
+      if (rows) return rows;
     }
     const query = { ...compiled.query, parameters };
     // Otherwise run the query on a connection straight away, without executeQuery's wrapper and its
@@ -58,4 +72,18 @@ export function preparedQuery<Db, Params extends Record<string, unknown>, Row>(
     if (executor.plugins.length > 0) return db.executeQuery<Row>(query);
     return executor.provideConnection((connection) => connection.executeQuery<Row>(query));
   };
+  return Object.assign(run, { now });
 }
+
+/** A prepared query: run it (a promise), or ask for its rows at once (`now`). */
+export type PreparedQuery<Db, Params, Row> = ((
+  db: Kysely<Db>,
+  params: Params,
+) => Promise<QueryResult<Row>>) & {
+  /**
+   * The rows at once, without a promise, when SQLite can read them now (a read, outside a
+   * transaction, no transaction holding the writer, no plugins); undefined when the query has to
+   * be run (PostgreSQL, a transaction, a write, a transaction in progress).
+   */
+  now(db: Kysely<Db>, params: Params): QueryResult<Row> | undefined;
+};

@@ -137,4 +137,25 @@ describe('prepared reads on the SQLite store driver', () => {
     await transaction;
     expect((await outside).rows).toEqual([{ c: 2 }]);
   });
+
+  test('now: the rows at once outside a transaction, and nothing while a transaction holds the writer or inside one', async () => {
+    await sql`insert into t (n) values (1), (2)`.execute(db);
+    expect(count.now(db, { min: 0 })?.rows).toEqual([{ c: 2 }]);
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    let inside: unknown = 'not asked';
+    const transaction = db.transaction().execute(async (trx) => {
+      await sql`insert into t (n) values (7)`.execute(trx);
+      inside = count.now(trx, { min: 0 });
+      await held;
+    });
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(inside).toBeUndefined();
+    expect(count.now(db, { min: 0 })).toBeUndefined();
+    release();
+    await transaction;
+    expect(count.now(db, { min: 0 })?.rows).toEqual([{ c: 3 }]);
+  });
 });

@@ -175,8 +175,31 @@ export async function findProductForAnswer(
   db: Db,
   asin: string,
   marketplaceId: string,
-): Promise<{ product: ProductAnswerSource; offers: OfferRow[] } | undefined> {
-  const { rows } = await productAnswerQuery(db, { asin, marketplaceId });
+): Promise<ProductAnswerRead> {
+  return answerReadOf((await productAnswerQuery(db, { asin, marketplaceId })).rows, asin, marketplaceId);
+}
+
+/**
+ * The same read at once, without a promise, when SQLite can answer it now (decision 0033's rule: no
+ * transaction holds the writer); null when it has to wait or the store is PostgreSQL: then use
+ * `findProductForAnswer`.
+ */
+export function findProductForAnswerNow(
+  db: Db,
+  asin: string,
+  marketplaceId: string,
+): ProductAnswerRead | null {
+  const result = productAnswerQuery.now(db, { asin, marketplaceId });
+  return result ? answerReadOf(result.rows, asin, marketplaceId) : null;
+}
+
+export type ProductAnswerRead = { product: ProductAnswerSource; offers: OfferRow[] } | undefined;
+
+function answerReadOf(
+  rows: readonly (ProductAnswerSource & OfferColumns)[],
+  asin: string,
+  marketplaceId: string,
+): ProductAnswerRead {
   const first = rows[0];
   if (!first) return undefined;
   const product: ProductAnswerSource = {

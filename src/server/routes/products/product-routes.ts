@@ -1,8 +1,9 @@
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { errorResponse } from '../../../shared/contracts/common';
 import { accessoriesSliceResponse } from '../../../shared/contracts/page-slices';
-import { productQuery, productResponse } from '../../../shared/contracts/products';
+import { type ProductQuery, productQuery, productResponse } from '../../../shared/contracts/products';
 import { type Marketplace, marketplaceById } from '../../../shared/marketplaces';
 import { deviceOf } from '../../plugins/device';
 import { sendError } from '../../plugins/errors';
@@ -11,6 +12,7 @@ import { withDealDetails } from '../../services/deals/deal-view';
 import { accessoriesSliceFor } from '../../services/products/product-page';
 import {
   ANONYMOUS_VIEWER,
+  type ProductAnswer,
   type ProductViewer,
   readProduct,
   readProductAnswer,
@@ -54,41 +56,59 @@ export const productRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: productResponse, 400: errorResponse, 404: errorResponse },
       },
     },
-    async (request, reply) => {
-      const { marketplaceId, asin } = request.params;
+    (request, reply) => {
       // DEAL-036: deal answers carry the caller's own status, so they never share the cache.
       if (request.query.buyingOptionTypes?.includes('LIGHTNING_DEAL')) {
-        const customer = await request.session.customer();
-        const result = await readProduct(app.store.db, marketplaceId, asin, request.query, {
-          business: customer?.isBusiness === true,
-          customerId: customer?.id ?? null,
-        });
-        if (!result.found) return sendError(reply, 404, result.reason, MESSAGES[result.reason]);
-        reply.header('cache-control', 'private, no-store');
-        return withDealDetails(app.store.db, result.body, marketplaceById(marketplaceId) as Marketplace, {
-          owner: await request.session.cartOwner(),
-          shopper: { hasPrimeSavingsBenefit: customer?.isPrime === true },
-          device: deviceOf(request),
-          now: app.clock(),
-        });
+        return dealAnswer(request, reply) as Promise<never>;
       }
-      // Only answers that are the same for everyone are cached: never a priced quantity (it carries the
-      // caller's coupon) and never a product with business-only offers (only business customers see them).
-      const shared = request.query.itemQuantity === undefined;
+      const { marketplaceId, asin } = request.params;
+      const read = (viewer: ProductViewer) =>
+        readProductAnswer(app.store.db, marketplaceId, asin, request.query, viewer);
       // A first visit's token has no signed-in customer: no session object to build (issue 11).
-      const viewer = knownAnonymous(request) ? ANONYMOUS_VIEWER : await viewerOf(request);
-      // The answer as JSON text, written from the stored product (no answer object to serialize).
-      const result = await readProductAnswer(app.store.db, marketplaceId, asin, request.query, viewer);
-      if (!result.found) return sendError(reply, 404, result.reason, MESSAGES[result.reason]);
-      // Tests hold every answer to its contract: the text goes through the route's checking serializer.
-      if (checkAnswers) reply.serialize(JSON.parse(result.json));
-      if (!shared || result.businessOffers) reply.header('cache-control', 'private, no-store');
-      // Bytes with a JSON content type go out as they are: no serializing, no UTF-8 encoding again.
-      else if (cache.enabled) cache.set(request.url, Buffer.from(result.json));
-      // Text with a JSON content type goes out as it is, as a serialized answer would.
-      return reply.type('application/json; charset=utf-8').send(result.json as never);
+      const answer = knownAnonymous(request) ? read(ANONYMOUS_VIEWER) : viewerOf(request).then(read);
+      // On SQLite the answer is most often there at once: sent without a promise in between (issue 11).
+      // A handler that sent its answer returns the reply, as an async handler does after reply.send.
+      if (answer instanceof Promise)
+        return answer.then((result) => sendAnswer(request, reply, result)) as Promise<never>;
+      sendAnswer(request, reply, answer);
     },
   );
+
+  /** Sends the product answer (the JSON text as it is) or its 404, and keeps a shared answer in the cache. */
+  const sendAnswer = (request: FastifyRequest, reply: FastifyReply, result: ProductAnswer): FastifyReply => {
+    if (!result.found) return sendError(reply, 404, result.reason, MESSAGES[result.reason]);
+    // Tests hold every answer to its contract: the text goes through the route's checking serializer.
+    if (checkAnswers) reply.serialize(JSON.parse(result.json));
+    // Only answers that are the same for everyone are cached: never a priced quantity (it carries the
+    // caller's coupon) and never a product with business-only offers (only business customers see them).
+    const shared = (request.query as ProductQuery).itemQuantity === undefined;
+    if (!shared || result.businessOffers) reply.header('cache-control', 'private, no-store');
+    // Bytes with a JSON content type go out as they are: no serializing, no UTF-8 encoding again.
+    else if (cache.enabled) cache.set(request.url, Buffer.from(result.json));
+    // Text with a JSON content type goes out as it is, as a serialized answer would.
+    return reply.type('application/json; charset=utf-8').send(result.json);
+  };
+
+  /** A lightning deal answer (DEAL-036): the caller's own status, never shared. */
+  const dealAnswer = async (
+    request: FastifyRequest<{ Params: { marketplaceId: string; asin: string }; Querystring: ProductQuery }>,
+    reply: FastifyReply,
+  ) => {
+    const { marketplaceId, asin } = request.params;
+    const customer = await request.session.customer();
+    const result = await readProduct(app.store.db, marketplaceId, asin, request.query, {
+      business: customer?.isBusiness === true,
+      customerId: customer?.id ?? null,
+    });
+    if (!result.found) return sendError(reply, 404, result.reason, MESSAGES[result.reason]);
+    reply.header('cache-control', 'private, no-store');
+    return withDealDetails(app.store.db, result.body, marketplaceById(marketplaceId) as Marketplace, {
+      owner: await request.session.cartOwner(),
+      shopper: { hasPrimeSavingsBenefit: customer?.isPrime === true },
+      device: deviceOf(request),
+      now: app.clock(),
+    });
+  };
 
   app.get(
     '/api/marketplaces/:marketplaceId/products/:asin/page-slices/accessories',

@@ -15,8 +15,10 @@ import { businessTiersOf } from '../../db/repositories/business-repository';
 import { findUnusedCoupons } from '../../db/repositories/buy-box-repository';
 import {
   findProductForAnswer,
+  findProductForAnswerNow,
   findProductWithOffers,
   findTiers,
+  type ProductAnswerRead,
   type ProductRecord,
   tiersOf,
 } from '../../db/repositories/product-repository';
@@ -134,35 +136,63 @@ export type ProductAnswer =
 /**
  * The product API's answer as JSON text: the same answer as `readProduct`'s body, written from the
  * product's stored texts without decoding what it does not reshape (product-json.ts). The product
- * route's read (issue 11); deal answers, which add to the body, go through `readProduct`.
+ * route's read (issue 11); deal answers, which add to the body, go through `readProduct`. Answers
+ * at once, without a promise, when SQLite can read now and nothing more is to be read (tiers, a
+ * coupon); otherwise a promise.
  */
-export async function readProductAnswer(
+export function readProductAnswer(
   db: Kysely<Database>,
   marketplaceId: string,
   asin: string,
   query: ProductQuery,
   viewer: ProductViewer = ANONYMOUS_VIEWER,
-): Promise<ProductAnswer> {
+): ProductAnswer | Promise<ProductAnswer> {
   const marketplace = marketplaceById(marketplaceId);
   if (!marketplace) return { found: false, reason: 'unknown_marketplace' };
-  const found = await findProductForAnswer(db, asin, marketplaceId);
+  const now = findProductForAnswerNow(db, asin, marketplaceId);
+  if (now === null) {
+    return findProductForAnswer(db, asin, marketplaceId).then((found) =>
+      answerOf(db, marketplace, asin, found, query, viewer),
+    );
+  }
+  return answerOf(db, marketplace, asin, now, query, viewer);
+}
+
+function answerOf(
+  db: Kysely<Database>,
+  marketplace: Marketplace,
+  asin: string,
+  found: ProductAnswerRead,
+  query: ProductQuery,
+  viewer: ProductViewer,
+): ProductAnswer | Promise<ProductAnswer> {
   if (!found) return { found: false, reason: 'unknown_product' };
   const expand = expansionsOf(query);
-  const options = await buyingOptionsOf(db, marketplace, asin, found.offers, query, viewer, expand);
-  if (!options.found) return options;
-  return {
-    found: true,
-    json: productAnswerJson(found.product, expand, options.buyingOptions),
-    businessOffers: options.businessOffers,
-  };
+  const answer = (options: BuyingOptions): ProductAnswer =>
+    options.found
+      ? {
+          found: true,
+          json: productAnswerJson(found.product, expand, options.buyingOptions),
+          businessOffers: options.businessOffers,
+        }
+      : options;
+  const options = buyingOptionsOf(db, marketplace, asin, found.offers, query, viewer, expand);
+  return options instanceof Promise ? options.then(answer) : answer(options);
 }
 
 function expansionsOf(query: ProductQuery): ReadonlySet<ProductExpansion> {
   return query.expand?.length ? new Set(query.expand) : DEFAULT_EXPANSION_SET;
 }
 
-/** A product's buying options as a query and a viewer see them. */
-async function buyingOptionsOf(
+type BuyingOptions =
+  | { found: true; buyingOptions: BuyingOption[]; businessOffers: boolean }
+  | { found: false; reason: 'no_such_page' };
+
+/**
+ * A product's buying options as a query and a viewer see them; at once when they need nothing more
+ * from the database (tiers, a coupon), otherwise a promise.
+ */
+function buyingOptionsOf(
   db: Kysely<Database>,
   marketplace: Marketplace,
   asin: string,
@@ -170,10 +200,7 @@ async function buyingOptionsOf(
   query: ProductQuery,
   viewer: ProductViewer,
   expand: ReadonlySet<ProductExpansion>,
-): Promise<
-  | { found: true; buyingOptions: BuyingOption[]; businessOffers: boolean }
-  | { found: false; reason: 'no_such_page' }
-> {
+): BuyingOptions | Promise<BuyingOptions> {
   const quantity = query.itemQuantity ?? 1;
   const businessOffers = all.some((o) => !offerVisibleTo(o.condition_type, false));
   let offers = all.filter((o) => offerVisibleTo(o.condition_type, viewer.business));
@@ -189,17 +216,45 @@ async function buyingOptionsOf(
   }
   // Tiers start at 2 units (catalog schema), so a single unit's price never needs them; the ladder does.
   const quoting = query.itemQuantity !== undefined && expand.has('price');
-  const tiers =
-    expand.has('quantityPricingTable') || (expand.has('price') && quantity > 1) || quoting
+  const needsTiers = expand.has('quantityPricingTable') || (expand.has('price') && quantity > 1) || quoting;
+  const customerId = quoting ? viewer.customerId : null;
+  const options = { marketplace, asin, query, expand, quoting, businessOffers };
+  if (!needsTiers && !customerId) return buyingOptionsWith(options, offers, [], null);
+  return (async () => {
+    const tiers = needsTiers
       ? await findTiers(
           db,
           offers.map((o) => o.id),
         )
       : [];
-  const coupon =
-    quoting && viewer.customerId
-      ? ((await findUnusedCoupons(db, viewer.customerId)).find((c) => c.asins.includes(asin)) ?? null)
+    const coupon = customerId
+      ? ((await findUnusedCoupons(db, customerId)).find((c) => c.asins.includes(asin)) ?? null)
       : null;
+    return buyingOptionsWith(options, offers, tiers, coupon);
+  })();
+}
+
+function buyingOptionsWith(
+  {
+    marketplace,
+    asin,
+    query,
+    expand,
+    quoting,
+    businessOffers,
+  }: {
+    marketplace: Marketplace;
+    asin: string;
+    query: ProductQuery;
+    expand: ReadonlySet<ProductExpansion>;
+    quoting: boolean;
+    businessOffers: boolean;
+  },
+  offers: OfferRow[],
+  tiers: QuantityTierRow[],
+  coupon: { description: string; amountOffMinor: number } | null,
+): BuyingOptions {
+  const quantity = query.itemQuantity ?? 1;
   const page = query.page ?? 1;
   const buyingOptions = offers.map((offer) => {
     const own = tiers.length > 0 ? tiers.filter((t) => t.offer_id === offer.id) : tiers;
