@@ -166,4 +166,18 @@ describe.each(dialects)('product API on %s', (dialect) => {
     expect(response.statusCode).toBe(200);
     expect(response.json().entity.buyingOptions).toEqual([]);
   });
+
+  test('path segments longer than 20 characters are a 400; an empty query string is the call without a query', async () => {
+    const long = await get(`B0PDPSPK01${'X'.repeat(11)}`);
+    expect(long.statusCode).toBe(400);
+    const market = await shopper.request({
+      method: 'GET',
+      url: `/api/marketplaces/${US}${'X'.repeat(8)}/products/B0PDPSPK01`,
+    });
+    expect(market.statusCode).toBe(400);
+    const bare = await get('B0PDPSPK01');
+    const empty = await get('B0PDPSPK01?');
+    expect(empty.statusCode).toBe(200);
+    expect(empty.body).toBe(bare.body);
+  });
 });

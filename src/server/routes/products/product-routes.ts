@@ -1,5 +1,5 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { type FastifyPluginAsyncZod, validatorCompiler } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { errorResponse } from '../../../shared/contracts/common';
 import { accessoriesSliceResponse } from '../../../shared/contracts/page-slices';
@@ -23,6 +23,38 @@ const MESSAGES = {
   unknown_product: 'no product with this asin',
   no_such_page: 'no quantity pricing tiers on this page',
 } as const;
+
+/** At most 20 characters, as the route's params schema allows a marketplace id and an ASIN. */
+const isPathSegment = (value: unknown) =>
+  typeof value === 'string' && value.length >= 1 && value.length <= 20;
+
+/**
+ * The product read's checks: the zod schemas, with the two most common cases answered without them
+ * (issue 11): path params that are two short strings (what zod's object gives back for them), and
+ * no query at all (an empty object, as zod gives for it). Anything else goes through zod, errors
+ * and all.
+ */
+const productReadValidator: typeof validatorCompiler = (route) => {
+  const check = validatorCompiler(route);
+  if (route.httpPart === 'params') {
+    return (data) => {
+      const params = data as { marketplaceId?: unknown; asin?: unknown } | null;
+      return params && isPathSegment(params.marketplaceId) && isPathSegment(params.asin)
+        ? { value: { marketplaceId: params.marketplaceId, asin: params.asin } }
+        : check(data);
+    };
+  }
+  if (route.httpPart === 'querystring') {
+    return (data) => {
+      if (data !== null && typeof data === 'object') {
+        for (const _ in data) return check(data);
+        return { value: {} };
+      }
+      return check(data);
+    };
+  }
+  return check;
+};
 
 export const productRoutes: FastifyPluginAsyncZod = async (app) => {
   const cache = app.productCache;
@@ -48,6 +80,7 @@ export const productRoutes: FastifyPluginAsyncZod = async (app) => {
         if (cached) reply.type('application/json; charset=utf-8').send(cached as never);
         else done();
       },
+      validatorCompiler: productReadValidator as never,
       schema: {
         tags: ['products'],
         summary: 'A product with its buying options and the requested expansions',
