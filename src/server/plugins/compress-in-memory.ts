@@ -49,16 +49,17 @@ function compress(body: string | Buffer, encoding: Encoding, length: number): Bu
  */
 export const compressInMemoryPlugin = fp(
   async (app) => {
-    app.addHook('onSend', async (request, reply, payload) => {
-      if (typeof payload !== 'string' && !Buffer.isBuffer(payload)) return payload;
+    // A callback hook: no promise per response on the way out.
+    app.addHook('onSend', (request, reply, payload, done) => {
+      if (typeof payload !== 'string' && !Buffer.isBuffer(payload)) return done(null, payload);
       const accepted = request.headers['accept-encoding'];
-      if (!accepted || reply.hasHeader('content-encoding')) return payload;
+      if (!accepted || reply.hasHeader('content-encoding')) return done(null, payload);
       const length = typeof payload === 'string' ? Buffer.byteLength(payload) : payload.length;
-      if (length < MIN_BYTES || length > MAX_BYTES) return payload;
+      if (length < MIN_BYTES || length > MAX_BYTES) return done(null, payload);
       const type = reply.getHeader('content-type');
-      if (typeof type !== 'string' || !COMPRESSIBLE.test(type)) return payload;
+      if (typeof type !== 'string' || !COMPRESSIBLE.test(type)) return done(null, payload);
       const encoding = negotiate(accepted, ENCODINGS) as Encoding | null;
-      if (!encoding) return payload;
+      if (!encoding) return done(null, payload);
       const forms = typeof payload === 'string' ? undefined : kept.get(payload);
       let compressed = forms?.[encoding];
       if (!compressed) {
@@ -69,7 +70,7 @@ export const compressInMemoryPlugin = fp(
       const vary = reply.getHeader('vary');
       reply.header('vary', vary ? `${vary}, Accept-Encoding` : 'Accept-Encoding');
       reply.removeHeader('content-length');
-      return compressed;
+      done(null, compressed);
     });
   },
   { name: 'compress-in-memory' },
