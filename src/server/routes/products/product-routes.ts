@@ -5,6 +5,7 @@ import { errorResponse } from '../../../shared/contracts/common';
 import { accessoriesSliceResponse } from '../../../shared/contracts/page-slices';
 import { type ProductQuery, productQuery, productResponse } from '../../../shared/contracts/products';
 import { type Marketplace, marketplaceById } from '../../../shared/marketplaces';
+import { compressOnce } from '../../plugins/compress-in-memory';
 import { deviceOf } from '../../plugins/device';
 import { sendError } from '../../plugins/errors';
 import { knownAnonymous } from '../../plugins/session';
@@ -117,7 +118,7 @@ export const productRoutes: FastifyPluginAsyncZod = async (app) => {
     const shared = (request.query as ProductQuery).itemQuantity === undefined;
     if (!shared || result.businessOffers) reply.header('cache-control', 'private, no-store');
     // Bytes with a JSON content type go out as they are: no serializing, no UTF-8 encoding again.
-    else if (cache.enabled) cache.set(request.url, Buffer.from(result.json));
+    else if (cache.enabled) cache.set(request.url, compressOnce(Buffer.from(result.json)));
     // Text with a JSON content type goes out as it is, as a serialized answer would.
     return reply.type('application/json; charset=utf-8').send(result.json);
   };
