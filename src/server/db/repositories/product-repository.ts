@@ -3,7 +3,7 @@ import type { Tier } from '../../../domain/pricing/quantity-pricing';
 import type { ProductAccessories } from '../../catalog/areas/accessories';
 import { preparedQuery } from '../prepared-query';
 import type { Database, OfferRow, ProductRow, QuantityTierRow } from '../schema';
-import { firstStoredImage } from './stored-json';
+import { firstStoredImage, storedStringListJson } from './stored-json';
 
 type Db = Kysely<Database>;
 
@@ -144,10 +144,17 @@ export async function findProductWithOffers(
 }
 
 /**
- * What the product API's answer shows of a product, its stored JSON texts (images, bullets, reviews)
- * as they are: the answer decodes only what it reshapes.
+ * What the product API's answer shows of a product: images and reviews decoded (the answer reshapes
+ * them), the bullets as the JSON text of the list (the answer shows them as they are stored).
  */
-export type ProductAnswerSource = Pick<ProductRow, 'asin' | 'title' | 'images' | 'bullets' | 'reviews'>;
+export type ProductAnswerSource = {
+  asin: string;
+  title: string;
+  images: StoredImage[];
+  reviews: ProductRecord['reviews'];
+  /** The bullets as JSON text: what JSON.stringify writes for the list. */
+  bulletsJson: string;
+};
 
 // Only the columns the answer shows: the description and the accessories block are the longest
 // texts of a product and the answer shows neither (issue 11).
@@ -196,7 +203,7 @@ export function findProductForAnswerNow(
 export type ProductAnswerRead = { product: ProductAnswerSource; offers: OfferRow[] } | undefined;
 
 function answerReadOf(
-  rows: readonly (ProductAnswerSource & OfferColumns)[],
+  rows: readonly (Pick<ProductRow, 'asin' | 'title' | 'images' | 'bullets' | 'reviews'> & OfferColumns)[],
   asin: string,
   marketplaceId: string,
 ): ProductAnswerRead {
@@ -205,9 +212,9 @@ function answerReadOf(
   const product: ProductAnswerSource = {
     asin: first.asin,
     title: first.title,
-    images: first.images,
-    bullets: first.bullets,
-    reviews: first.reviews,
+    images: JSON.parse(first.images) as StoredImage[],
+    reviews: JSON.parse(first.reviews) as ProductRecord['reviews'],
+    bulletsJson: storedStringListJson(first.bullets),
   };
   return { product, offers: offersOf(rows, asin, marketplaceId) };
 }

@@ -2,12 +2,12 @@ import type { BuyingOption, ProductExpansion } from '../../../shared/contracts/p
 import type { Price } from '../../../shared/money/price-format';
 import type { ProductAnswerSource, StoredImage } from '../../db/repositories/product-repository';
 
-// The product answer's JSON text written from the product's stored texts (issue 11). Decoding the
-// stored images, bullets and reviews into objects, building the answer's objects from them and
-// serializing the whole answer again was most of an uncached product read after the query itself.
+// The product answer's JSON text, written directly (issue 11): building the answer's objects and
+// serializing them with JSON.stringify was, after the query itself, most of an uncached product read.
 // Every function here writes exactly what `JSON.stringify` writes for the value `readProduct` builds
 // (same keys, same order, same escapes); anything outside the shapes written by hand goes through
-// `JSON.stringify` itself. product-json.test.ts compares both for every product of the demo catalog.
+// `JSON.stringify` itself. The bullets come as the repository's JSON text of the stored list.
+// product-json.test.ts compares both for every product of the demo catalog.
 
 /** A string that JSON writes between quotes as it is: no quote, backslash, control character or surrogate. */
 // biome-ignore lint/suspicious/noControlCharactersInRegex: the control characters are what JSON escapes.
@@ -18,24 +18,8 @@ function jsonString(value: string): string {
   return typeof value === 'string' && !PLAIN.test(value) ? `"${value}"` : JSON.stringify(value);
 }
 
-// One string of a list exactly as JSON.stringify writes it: characters it leaves as they are (a
-// surrogate only in a pair), the short escapes, and \u00xx for the other control characters.
-const CHARS =
-  '(?:[^"\\\\\\u0000-\\u001f\\ud800-\\udfff]|[\\ud800-\\udbff][\\udc00-\\udfff]|\\\\["\\\\bfnrt]|\\\\u00(?:0[0-7bef]|1[0-9a-f]))*';
-/** A list of strings as JSON.stringify writes it (no spaces, no other escapes). */
-const STRINGIFIED_STRINGS = new RegExp(`^\\[(?:"${CHARS}"(?:,"${CHARS}")*)?\\]$`);
-
-/**
- * A stored list of strings as JSON text: the stored text itself when it is what JSON.stringify
- * writes for the list (the catalog import stores it so); otherwise decoded and written again.
- */
-export function stringListJson(stored: string): string {
-  return STRINGIFIED_STRINGS.test(stored) ? stored : JSON.stringify(JSON.parse(stored));
-}
-
 /** The answer's images (url, hiResUrl, altText, width, height) from the stored images. */
-export function imagesJson(stored: string): string {
-  const images = JSON.parse(stored) as StoredImage[];
+export function imagesJson(images: readonly StoredImage[]): string {
   return `[${images.map(imageJson).join(',')}]`;
 }
 
@@ -54,8 +38,7 @@ function imageJson(image: StoredImage): string {
 }
 
 /** The answer's reviews summary from the stored reviews. */
-export function reviewsSummaryJson(stored: string): string {
-  const reviews = JSON.parse(stored) as { rating: number; count: number };
+export function reviewsSummaryJson(reviews: { rating: number; count: number }): string {
   const starRating = reviews.rating;
   const ratingCount = reviews.count;
   const displayString = `${reviews.rating.toFixed(1)} out of 5 stars`;
@@ -76,7 +59,7 @@ export function productAnswerJson(
   if (expand.has('images')) json += `,"images":${imagesJson(product.images)}`;
   if (expand.has('reviewsSummary'))
     json += `,"customerReviewsSummary":${reviewsSummaryJson(product.reviews)}`;
-  if (expand.has('featureBullets')) json += `,"featureBullets":${stringListJson(product.bullets)}`;
+  if (expand.has('featureBullets')) json += `,"featureBullets":${product.bulletsJson}`;
   return `${json},"buyingOptions":${buyingOptionsJson(buyingOptions)}}}`;
 }
 
