@@ -76,11 +76,16 @@ export const productRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/marketplaces/:marketplaceId/products/:asin',
     {
-      onRequest: (request, reply, done) => {
-        const cached = cache.enabled ? cache.get(request.url) : undefined;
-        if (cached) reply.type('application/json; charset=utf-8').send(cached as never);
-        else done();
-      },
+      // With the cache off (PRODUCT_CACHE_TTL_MS=0, fixed for the process) there is nothing to look up.
+      ...(cache.enabled
+        ? {
+            onRequest: (request: FastifyRequest, reply: FastifyReply, done: () => void) => {
+              const cached = cache.get(request.url);
+              if (cached) reply.type('application/json; charset=utf-8').send(cached as never);
+              else done();
+            },
+          }
+        : {}),
       validatorCompiler: productReadValidator as never,
       schema: {
         tags: ['products'],
