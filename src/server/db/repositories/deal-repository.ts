@@ -8,6 +8,9 @@ type Db = Kysely<Database>;
 
 // Every write here that competes for units is one guarded statement: it changes a row only when the
 // rule still holds at the moment it runs, and the caller reads the affected row count (decision 0009).
+// A claim's status in a `where` on deal_claims is written as a literal (sql`'HELD'`), never a parameter:
+// the indexes of holds by expiry and of the waitlist by ticket hold only rows of their status
+// (migration 0016), and a database uses such an index only for a query whose text names that status.
 
 export type DealWithOffer = DealRow & {
   price_minor: number;
@@ -323,7 +326,7 @@ export function expireHolds(db: Db, dealId: string, now: number) {
     .updateTable('deal_claims')
     .set({ status: 'EXPIRED', updated_at: now })
     .where('deal_id', '=', dealId)
-    .where('status', '=', 'HELD')
+    .where('status', '=', sql<'HELD'>`'HELD'`)
     .where('expires_at', '<=', now)
     .returning(['owner_type', 'owner_id', 'held_units', 'cart_item_id'])
     .execute();
@@ -334,7 +337,7 @@ export function headOfWaitlist(db: Db, dealId: string) {
     .selectFrom('deal_claims')
     .selectAll()
     .where('deal_id', '=', dealId)
-    .where('status', '=', 'WAITLISTED')
+    .where('status', '=', sql<'WAITLISTED'>`'WAITLISTED'`)
     .orderBy('waitlist_ticket')
     .limit(1)
     .executeTakeFirst();
