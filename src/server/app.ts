@@ -12,6 +12,7 @@ import {
 } from 'fastify-type-provider-zod';
 import { openStore, type Store } from './db/database';
 import type { Env } from './env';
+import { compressInMemoryPlugin } from './plugins/compress-in-memory';
 import { csrfPlugin } from './plugins/csrf';
 import { devicePlugin } from './plugins/device';
 import { errorsPlugin, sendError } from './plugins/errors';
@@ -98,7 +99,9 @@ export async function buildApp({
     ownsStore: !store,
   });
 
-  // Pages and JSON travel compressed when the client asks; brotli at a low quality keeps it cheap.
+  // Pages and JSON travel compressed when the client asks: bodies in memory in one call (decision
+  // 0038), streams by @fastify/compress; brotli at a low quality keeps it cheap.
+  await app.register(compressInMemoryPlugin);
   await app.register(compress, {
     threshold: 1024,
     encodings: ['br', 'gzip'],

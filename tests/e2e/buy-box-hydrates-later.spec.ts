@@ -1,11 +1,19 @@
 // Decision 0035: on a page that needs no other part first, the purchase column (the buy box and its
 // accessories) hydrates after the rest of the page, once its own chunk is in. These tests hold that
-// chunk back. They use Playwright's own `test`: the store's fixtures wait for `<html data-hydrated>`
-// after every navigation, which these pages only reach once the chunk is let through.
-import { expect, type Page, type Route, test } from '@playwright/test';
+// chunk back. They use `worldTest`: the store's `test` waits for `<html data-hydrated>` after every
+// navigation, which these pages only reach once the chunk is let through.
+import type { Page, Route } from '@playwright/test';
 import { declineAccessoryInterstitial } from './accessory-interstitial';
+import { expect, worldTest as test, type World } from './fixtures';
 
-const PAGE = '/dp/B0PDPSPK01';
+/**
+ * A page of its own shaped like the smart speaker's (a buy box with accessories, nothing else to load
+ * first); out of the speaker's family, whose stripe another spec counts.
+ */
+async function speakerLikePage(world: World): Promise<string> {
+  const product = await world.product('B0PDPSPK01', { family: undefined });
+  return `/dp/${product.asin}`;
+}
 
 /** Holds a script (the purchase column's chunk by default) until `release()`; `requested` resolves once it was asked for. */
 async function holdScript(page: Page, script = /\/assets\/purchase-part-[^/]*\.js$/) {
@@ -40,10 +48,12 @@ test.beforeEach(async ({ page }) => {
 
 test('the buy box keeps its server form while its code is on its way, through the page updates, and works once it arrives', async ({
   page,
+  world,
 }) => {
+  const path = await speakerLikePage(world);
   const errors = consoleErrors(page);
   const chunk = await holdScript(page);
-  await page.goto(PAGE);
+  await page.goto(path);
   await chunk.requested;
   // The rest of the page has hydrated and updated: the widgets below the fold come in by a state
   // change of the page, at the first interaction.
@@ -66,26 +76,28 @@ test('the buy box keeps its server form while its code is on its way, through th
   await buyBox.getByRole('button', { name: 'Add to Cart' }).click();
   await expect(page.getByText('Added to cart')).toBeVisible();
   await expect(page.getByRole('link', { name: /^Cart, \d+ items$/ })).toHaveAccessibleName('Cart, 2 items');
-  expect(new URL(page.url()).pathname).toBe(PAGE);
+  expect(new URL(page.url()).pathname).toBe(path);
   expect(errors).toEqual([]);
 });
 
 test('a press on add to cart before the buy box code has arrived is held, then goes through the cart API', async ({
   page,
+  world,
 }) => {
+  const path = await speakerLikePage(world);
   const errors = consoleErrors(page);
   const chunk = await holdScript(page);
   const posts: string[] = [];
   page.on('request', (request) => {
     if (request.method() === 'POST') posts.push(new URL(request.url()).pathname);
   });
-  await page.goto(PAGE);
+  await page.goto(path);
   await chunk.requested;
   const buyBox = page.getByRole('complementary', { name: 'Buy box' });
   await buyBox.getByRole('button', { name: 'Add to Cart' }).click();
   // Held: no navigation to the plain form's answer, nothing posted yet.
   await page.waitForTimeout(500);
-  expect(new URL(page.url()).pathname).toBe(PAGE);
+  expect(new URL(page.url()).pathname).toBe(path);
   expect(posts.filter((path) => path.startsWith('/gp/product/handle-buy-box'))).toEqual([]);
   await expect(page.getByText('Added to cart')).toHaveCount(0);
 
@@ -93,7 +105,7 @@ test('a press on add to cart before the buy box code has arrived is held, then g
   // Replayed once the buy box has hydrated: the same press, through the cart API, on this page.
   await expect(page.getByText('Added to cart')).toBeVisible({ timeout: 15_000 });
   await expect(page.getByRole('link', { name: /^Cart, \d+ items$/ })).toHaveAccessibleName('Cart, 1 items');
-  expect(new URL(page.url()).pathname).toBe(PAGE);
+  expect(new URL(page.url()).pathname).toBe(path);
   expect(posts.filter((path) => path.startsWith('/gp/product/handle-buy-box'))).toEqual([]);
   await expect(page.locator('html')).toHaveAttribute('data-hydrated', 'true');
   expect(errors).toEqual([]);
@@ -101,10 +113,12 @@ test('a press on add to cart before the buy box code has arrived is held, then g
 
 test('a quantity chosen before the buy box code has arrived is kept, and a press made with it adds that many', async ({
   page,
+  world,
 }) => {
+  const path = await speakerLikePage(world);
   const errors = consoleErrors(page);
   const chunk = await holdScript(page);
-  await page.goto(PAGE);
+  await page.goto(path);
   await chunk.requested;
   const buyBox = page.getByRole('complementary', { name: 'Buy box' });
   const quantity = buyBox.getByRole('combobox', { name: 'Quantity:' });
@@ -123,10 +137,12 @@ test('a quantity chosen before the buy box code has arrived is kept, and a press
 
 test('a quantity chosen before the page script has arrived is kept once the page has hydrated', async ({
   page,
+  world,
 }) => {
+  const path = await speakerLikePage(world);
   const errors = consoleErrors(page);
   const entry = await holdScript(page, /\/assets\/entry-client-[^/]*\.js$/);
-  await page.goto(PAGE, { waitUntil: 'domcontentloaded' });
+  await page.goto(path, { waitUntil: 'domcontentloaded' });
   const quantity = page
     .getByRole('complementary', { name: 'Buy box' })
     .getByRole('combobox', { name: 'Quantity:' });
@@ -139,5 +155,55 @@ test('a quantity chosen before the page script has arrived is kept once the page
     .getByRole('button', { name: 'Add to Cart' })
     .click();
   await expect(page.getByRole('link', { name: /^Cart, \d+ items$/ })).toHaveAccessibleName('Cart, 4 items');
+  expect(errors).toEqual([]);
+});
+
+test('a press by keyboard before the buy box code has arrived is held and replayed like a click', async ({
+  page,
+  world,
+}) => {
+  const path = await speakerLikePage(world);
+  const errors = consoleErrors(page);
+  const chunk = await holdScript(page);
+  await page.goto(path);
+  await chunk.requested;
+  const addToCart = page
+    .getByRole('complementary', { name: 'Buy box' })
+    .getByRole('button', { name: 'Add to Cart' });
+  await addToCart.focus();
+  await page.keyboard.press('Enter');
+  await page.waitForTimeout(500);
+  expect(new URL(page.url()).pathname).toBe(path);
+  await expect(page.getByText('Added to cart')).toHaveCount(0);
+
+  chunk.release();
+  await expect(page.getByText('Added to cart')).toBeVisible({ timeout: 15_000 });
+  await expect(page.getByRole('link', { name: /^Cart, \d+ items$/ })).toHaveAccessibleName('Cart, 1 items');
+  expect(new URL(page.url()).pathname).toBe(path);
+  expect(errors).toEqual([]);
+});
+
+test('an accessory ticked before the buy box code has arrived stays ticked and is added with the item', async ({
+  page,
+  world,
+}) => {
+  const path = await speakerLikePage(world);
+  const errors = consoleErrors(page);
+  const chunk = await holdScript(page);
+  await page.goto(path);
+  await chunk.requested;
+  const accessory = page.locator('.accessory__checkbox').first();
+  await accessory.check();
+
+  chunk.release();
+  await expect(page.locator('html')).toHaveAttribute('data-hydrated', 'true', { timeout: 15_000 });
+  await expect(accessory).toBeChecked();
+  await page
+    .getByRole('complementary', { name: 'Buy box' })
+    .getByRole('button', { name: 'Add to Cart' })
+    .click();
+  await expect(page.getByText('Added to cart')).toBeVisible();
+  // The item and the ticked accessory.
+  await expect(page.getByRole('link', { name: /^Cart, \d+ items$/ })).toHaveAccessibleName('Cart, 2 items');
   expect(errors).toEqual([]);
 });

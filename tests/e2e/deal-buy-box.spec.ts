@@ -243,6 +243,41 @@ test.describe('what the deal buy box shows', () => {
     await expect(priceBlock).not.toContainText('$32.99');
   });
 
+  test('issue 10 #4 the price block follows the deal box when the deal ends while the page is open', async ({
+    page,
+    world,
+  }) => {
+    const deal = await world.deal('B0PDPTAB01');
+    await page.clock.install();
+    await openDeal(page, deal.asin);
+    await pauseClock(page);
+    const price = page.getByTestId('price-block');
+    await expect(price.getByTestId('price')).toHaveText('$97.99');
+    const left = await countdown(page, 'Ends in');
+    await page.clock.fastForward(left + 1_000);
+    // The regular offer's price against its list price, as before the deal.
+    await expect(price.getByTestId('price')).toHaveText('$109.99');
+    await expect(price).toContainText('List Price: $139.99');
+    await expect(price).not.toContainText('Typical price');
+  });
+
+  test('issue 10 #4 the price block follows the deal box when the deal starts while the page is open', async ({
+    page,
+    world,
+  }) => {
+    const deal = await world.deal('B0PDPSTK01');
+    await page.clock.install();
+    await openDeal(page, deal.asin);
+    await pauseClock(page);
+    const price = page.getByTestId('price-block');
+    await expect(price.getByTestId('price')).toHaveText('$39.99');
+    const untilStart = await countdown(page, 'Starts in');
+    await page.clock.fastForward(untilStart + 1_000);
+    await expect(dealBox(page).getByText(/^Ends in/)).toBeVisible();
+    await expect(price.getByTestId('price')).toHaveText('$32.99');
+    await expect(price).not.toContainText('List Price: $49.99');
+  });
+
   test('DEAL-025 DEAL-023 a Prime-only deal is closed to shoppers without Prime and open to Prime members', async ({
     page,
     world,

@@ -70,12 +70,11 @@ function waitForHydrationAfterNavigating(page: Page): Promise<void> {
   );
 }
 
-export const test = base.extend<{ world: World; consoleErrors: ConsoleErrors }, { store: Store }>({
-  page: async ({ page, javaScriptEnabled }, use) => {
-    if (javaScriptEnabled) await waitForHydrationAfterNavigating(page);
-    await use(page);
-  },
-
+/**
+ * The store and the world alone: no wait for hydration after navigating and no console watch. For tests
+ * that hold a page's scripts back on purpose (buy-box-hydrates-later.spec.ts); every other spec uses `test`.
+ */
+export const worldTest = base.extend<{ world: World }, { store: Store }>({
   store: [
     // biome-ignore lint/correctness/noEmptyPattern: Playwright fixtures name what they use in a pattern.
     async ({}, use) => {
@@ -104,6 +103,13 @@ export const test = base.extend<{ world: World; consoleErrors: ConsoleErrors }, 
         return { impressions: row?.impressions ?? 0, clicks: row?.clicks ?? 0 };
       },
     });
+  },
+});
+
+export const test = worldTest.extend<{ consoleErrors: ConsoleErrors }>({
+  page: async ({ page, javaScriptEnabled }, use) => {
+    if (javaScriptEnabled) await waitForHydrationAfterNavigating(page);
+    await use(page);
   },
 
   // A console error or an uncaught exception in the page fails the test unless the test expects it;

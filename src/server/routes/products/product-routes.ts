@@ -4,6 +4,7 @@ import { errorResponse } from '../../../shared/contracts/common';
 import { accessoriesSliceResponse } from '../../../shared/contracts/page-slices';
 import { productQuery, productResponse } from '../../../shared/contracts/products';
 import { type Marketplace, marketplaceById } from '../../../shared/marketplaces';
+import { compressOnce } from '../../plugins/compress-in-memory';
 import { deviceOf } from '../../plugins/device';
 import { sendError } from '../../plugins/errors';
 import { knownAnonymous } from '../../plugins/session';
@@ -74,7 +75,7 @@ export const productRoutes: FastifyPluginAsyncZod = async (app) => {
       if (!result.found) return sendError(reply, 404, result.reason, MESSAGES[result.reason]);
       if (!shared || result.businessOffers) reply.header('cache-control', 'private, no-store');
       // Bytes with a JSON content type go out as they are: no serializing, no UTF-8 encoding again.
-      else if (cache.enabled) cache.set(request.url, Buffer.from(JSON.stringify(result.body)));
+      else if (cache.enabled) cache.set(request.url, compressOnce(Buffer.from(JSON.stringify(result.body))));
       return result.body;
     },
   );

@@ -1,4 +1,4 @@
-import { type ReactNode, useReducer, useRef, useState } from 'react';
+import { type ReactNode, useEffect, useReducer, useRef, useState } from 'react';
 import { dealPlatform } from '../../../domain/deals/deal-display';
 import {
   claimErrorCode,
@@ -12,6 +12,7 @@ import {
 import { claimCall, DEFAULT_CLAIM_QUANTITY, dealView } from '../../../domain/deals/deal-view';
 import type { WarrantyOffer } from '../../../domain/deals/deals-upsell';
 import type { DealSetup } from '../../../shared/contracts/deals';
+import type { DealState } from '../../../shared/deal-constants';
 import { METRIC_SCHEMAS } from '../../../shared/metric-schemas';
 import { claimDeal, fetchCartCount } from '../../api/deals-api';
 import { sendMetricEvents } from '../../api/metrics-client';
@@ -41,6 +42,11 @@ export type DealBuyBoxProps = {
   onCartCount: (count: number) => void;
   /** After a successful claim (deal mode: the page then offers its accessories, ACC-010). */
   onClaimed?: () => void;
+  /**
+   * The deal's state as this box knows it now (it polls and counts down), null once the deal has ended
+   * or gone: the page's price block follows it (issue 10 #4).
+   */
+  onDealState?: (state: DealState | null) => void;
 };
 
 /**
@@ -57,10 +63,13 @@ export function DealBuyBox({
   signedIn = false,
   onCartCount,
   onClaimed,
+  onDealState,
 }: DealBuyBoxProps) {
   const [state, dispatch] = useReducer(reduce, setup, (s) =>
     initialDealState(snapshotFromBuyingOptions([s.initialBuyingOption])),
   );
+  const liveState = state.unavailable || state.expired.end ? null : state.deal.state;
+  useEffect(() => onDealState?.(liveState), [liveState, onDealState]);
   const platform = dealPlatform(setup);
   const { now, serverNow } = useDealClock(setup.systemTime, (at) =>
     dispatch({ event: { type: 'tick' }, now: at }),

@@ -35,11 +35,13 @@ export function DealBuyBoxSlot({
   data,
   onCartCount,
   onClaimed,
+  onDealState,
   children,
 }: {
   data: ProductPageData;
   onCartCount: (count: number) => void;
   onClaimed?: () => void;
+  onDealState?: DealBuyBoxProps['onDealState'];
   children: ReactNode;
 }) {
   const { deal } = data;
@@ -56,6 +58,7 @@ export function DealBuyBoxSlot({
         signedIn={data.shopper.signedIn}
         onCartCount={onCartCount}
         {...(onClaimed ? { onClaimed } : {})}
+        {...(onDealState ? { onDealState } : {})}
       >
         {children}
       </LazyDealBuyBox>

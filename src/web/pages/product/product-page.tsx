@@ -30,8 +30,12 @@ export function ProductPage({ data }: { data: ProductPageData }) {
     [],
   );
   const offer = product.offer;
-  // One price on the page: a live deal's, as its deal box shows it (issue 10 #4).
-  const priceBlock = priceBlockFor(offer, data.deal?.initialBuyingOption.dealDetails ?? null);
+  // One price on the page: a live deal's, as its deal box shows it (issue 10 #4). The box keeps the
+  // deal current (it polls and counts down) and reports its state, so a deal that starts or ends while
+  // the page is open changes the price block with it.
+  const pageDeal = data.deal?.initialBuyingOption.dealDetails ?? null;
+  const [dealState, setDealState] = useState(pageDeal?.state ?? null);
+  const priceBlock = priceBlockFor(offer, pageDeal && dealState ? { ...pageDeal, state: dealState } : null);
   // A business customer's price is the business box's, for the page's quantity: one price on the page.
   const businessOption = data.business?.boxes[0]?.option ?? null;
   // BB-005: the bar is offered only when every section it points at is on the page.
@@ -105,7 +109,7 @@ export function ProductPage({ data }: { data: ProductPageData }) {
         {product.offer || data.deal ? (
           <div className="product__purchase">
             <DeliveryLocation zip={data.shopper.deliveryZip} eligible={data.shopper.locationPromptEligible} />
-            <PurchaseSlot data={data} onCartCount={setCartCount} />
+            <PurchaseSlot data={data} onCartCount={setCartCount} onDealState={setDealState} />
           </div>
         ) : (
           <aside className="buy-box" aria-label="Buy box">

@@ -1,6 +1,7 @@
 import { useRef } from 'react';
 import { cartRequestItems } from '../../../domain/cart/cart-request-items';
 import type { ProductPageData } from '../../../shared/contracts/pages/product-page';
+import type { DealState } from '../../../shared/deal-constants';
 import { AccessoryBlock } from '../../features/accessory-upsells/accessory-block';
 import { AccessoryInterstitialSlot } from '../../features/accessory-upsells/interstitial-slot';
 import { useAccessoryUpsells } from '../../features/accessory-upsells/use-accessory-upsells';
@@ -19,9 +20,12 @@ import { useDeferredAccessories } from './use-deferred-accessories';
 export function PurchasePart({
   data,
   onCartCount,
+  onDealState,
 }: {
   data: ProductPageData;
   onCartCount: (count: number) => void;
+  /** The deal box's current deal state, for the page's price block. */
+  onDealState?: (state: DealState | null) => void;
 }) {
   const { product } = data;
   const offer = product.offer;
@@ -78,6 +82,7 @@ export function PurchasePart({
         <DealBuyBoxSlot
           data={data}
           onCartCount={onCartCount}
+          {...(onDealState ? { onDealState } : {})}
           // Deal mode: the claim is this page's add to cart. It goes out at once (the units are scarce);
           // the accessories are offered after it, each with its own add to cart (ACC-010, ACC-013).
           {...(upsells ? { onClaimed: () => upsells.intercept('add-to-cart-button', () => undefined) } : {})}
