@@ -14,6 +14,7 @@ import * as bundlesSmartHomeAds from './migrations/0010-bundles-smart-home-ads';
 import * as businessBuying from './migrations/0013-business-buying';
 import * as grocery from './migrations/0014-grocery';
 import * as readPathIndexes from './migrations/0015-read-path-indexes';
+import * as dealClaimPartialIndexes from './migrations/0016-deal-claim-partial-indexes';
 import { withNamedStatements } from './pg-named-statements';
 import type { Database } from './schema';
 import { type Checkpointer, checkpointInBackground } from './sqlite-checkpoint';
@@ -52,6 +53,7 @@ const migrations: Record<string, Migration> = {
   '0010-bundles-smart-home-ads': bundlesSmartHomeAds,
   '0013-business-buying': businessBuying,
   '0015-read-path-indexes': readPathIndexes,
+  '0016-deal-claim-partial-indexes': dealClaimPartialIndexes,
 };
 
 // BIGINT (epoch ms) comes back from pg as a string by default; every value we store fits a double.

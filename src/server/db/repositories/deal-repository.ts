@@ -2,12 +2,16 @@ import { CompiledQuery, type Kysely, PostgresAdapter, sql } from 'kysely';
 import { registerHotStatement } from '../pg-named-statements';
 import { preparedQuery } from '../prepared-query';
 import type { Database, DealClaimRow, DealRow } from '../schema';
+import { type Coalescer, coalescer } from '../write-coalescer';
 import type { CartOwner } from './cart-repository';
 
 type Db = Kysely<Database>;
 
 // Every write here that competes for units is one guarded statement: it changes a row only when the
 // rule still holds at the moment it runs, and the caller reads the affected row count (decision 0009).
+// A claim's status in a `where` on deal_claims is written as a literal (sql`'HELD'`), never a parameter:
+// the indexes of holds by expiry and of the waitlist by ticket hold only rows of their status
+// (migration 0016), and a database uses such an index only for a query whose text names that status.
 
 export type DealWithOffer = DealRow & {
   price_minor: number;
@@ -323,7 +327,7 @@ export function expireHolds(db: Db, dealId: string, now: number) {
     .updateTable('deal_claims')
     .set({ status: 'EXPIRED', updated_at: now })
     .where('deal_id', '=', dealId)
-    .where('status', '=', 'HELD')
+    .where('status', '=', sql<'HELD'>`'HELD'`)
     .where('expires_at', '<=', now)
     .returning(['owner_type', 'owner_id', 'held_units', 'cart_item_id'])
     .execute();
@@ -334,7 +338,7 @@ export function headOfWaitlist(db: Db, dealId: string) {
     .selectFrom('deal_claims')
     .selectAll()
     .where('deal_id', '=', dealId)
-    .where('status', '=', 'WAITLISTED')
+    .where('status', '=', sql<'WAITLISTED'>`'WAITLISTED'`)
     .orderBy('waitlist_ticket')
     .limit(1)
     .executeTakeFirst();
@@ -572,152 +576,306 @@ const isUniqueViolation = (error: unknown) =>
   typeof error === 'object' && error !== null && (error as { code?: unknown }).code === UNIQUE_VIOLATION;
 
 // The statement's text is fixed, so it is written once as PostgreSQL's SQL and sent by name: each
-// connection parses and plans it once (decision 0028).
-const HOLD_FOR_NEW_SHOPPER = `
-  with take as (
-    update deals set claimed_units = claimed_units + $4::integer
-    where id = $1::text and claimed_units + $4::integer <= total_units and end_time > $12::bigint
+// connection parses and plans it once (decision 0028). It holds units for one or more new shoppers of
+// one deal (the claims one process coalesced, decision 0037): units for all of them by one guarded
+// update, or nothing at all; then each shopper's claim row, cart and the deal's line.
+const HOLD_FOR_NEW_SHOPPERS = `
+  with claim as (
+    select * from unnest($5::text[], $6::text[], $7::integer[], $8::bigint[], $9::text[], $10::text[],
+      $11::text[], $12::bigint[])
+      as claim(owner_type, owner_id, quantity, expires_at, cart_id, cart_item_id, parameters, now)
+  ), take as (
+    update deals set claimed_units = claimed_units + (select sum(quantity)::integer from claim)
+    where id = $1::text and claimed_units + (select sum(quantity)::integer from claim) <= total_units
+      and end_time > (select max(now) from claim)
     returning claimed_units, total_units
   ), hold as (
     insert into deal_claims (deal_id, owner_type, owner_id, status, held_units, waiting_units,
       ordered_units, expires_at, waitlist_ticket, cart_item_id, claimed_at, updated_at)
-    select $1::text, $2::text, $3::text, 'HELD', $4::integer, 0, 0, $5::bigint, null, $7::text,
-      $12::bigint, $12::bigint
-    from take
-    returning deal_id
+    select $1::text, claim.owner_type, claim.owner_id, 'HELD', claim.quantity, 0, 0, claim.expires_at,
+      null, claim.cart_item_id, claim.now, claim.now
+    from claim cross join take
+    returning owner_type, owner_id
   ), cart as (
     insert into carts (id, marketplace_id, owner_type, owner_id, cart_type, created_at, updated_at)
-    select $6::text, $8::text, $2::text, $3::text, 'RETAIL', $12::bigint, $12::bigint
-    from hold
+    select claim.cart_id, $2::text, claim.owner_type, claim.owner_id, 'RETAIL', claim.now, claim.now
+    from claim join hold using (owner_type, owner_id)
     on conflict (marketplace_id, owner_type, owner_id, cart_type)
       do update set updated_at = excluded.updated_at
-    returning id
+    returning id, owner_type, owner_id
   ), line as (
     insert into cart_items (id, cart_id, asin, offer_id, quantity, additional_parameters,
       custom_attributes, associated_item_id, added_at)
-    select $7::text, cart.id, $9::text, $10::text, $4::integer, $11::text, null, null, $12::bigint
-    from cart
-    returning cart_id
+    select claim.cart_item_id, cart.id, $3::text, $4::text, claim.quantity, claim.parameters, null, null,
+      claim.now
+    from claim join cart using (owner_type, owner_id)
+    returning id, cart_id
   )
-  select take.claimed_units, take.total_units, line.cart_id,
+  select take.claimed_units, take.total_units, line.id as cart_item_id, line.cart_id,
     exists (
       select 1 from cart_items waiting
-      where waiting.cart_id = line.cart_id and waiting.associated_item_id = $9::text
+      where waiting.cart_id = line.cart_id and waiting.associated_item_id = $3::text
     ) as accessories_waiting
   from take left join line on true`;
-registerHotStatement(HOLD_FOR_NEW_SHOPPER);
+registerHotStatement(HOLD_FOR_NEW_SHOPPERS);
 
-/**
- * A shopper with no claim row on the deal takes `quantity` units and gets the deal's cart line, held
- * until `expiresAt`, in one statement (PostgreSQL only, see claimsInOneStatement): units first, by the
- * guarded update; the claim row, the cart and the line only if they were there. Answers 'no-units'
- * when the deal had not enough (nothing written), and 'raced' when a claim row of the shopper appeared
- * meanwhile (its key refuses the insert and the whole statement, units included, is undone).
- * `accessoriesWaiting` says the cart holds accessories that name the deal's asin (to adopt next).
- * The statement also writes the cart line: the one place outside the cart repository that does.
- */
-export async function holdForNewShopper(
-  db: Db,
-  key: ClaimKey,
-  hold: {
-    quantity: number;
-    expiresAt: number;
-    cartId: string;
-    cartItemId: string;
-    marketplaceId: string;
-    asin: string;
-    offerId: string;
-    /** The line's stored additional parameters (JSON text), or null. */
-    parameters: string | null;
-    now: number;
-  },
-): Promise<
+/** A new shopper's hold, as holdForNewShopper takes it. */
+type NewShopperHold = {
+  owner: CartOwner;
+  quantity: number;
+  expiresAt: number;
+  cartId: string;
+  cartItemId: string;
+  marketplaceId: string;
+  asin: string;
+  offerId: string;
+  /** The line's stored additional parameters (JSON text), or null. */
+  parameters: string | null;
+  now: number;
+};
+
+type HeldForNewShopper =
   | { claimedUnits: number; totalUnits: number; cartId: string; accessoriesWaiting: boolean }
   | 'no-units'
-  | 'raced'
-> {
-  const { dealId, owner } = key;
-  const { quantity, now } = hold;
-  try {
-    const { rows } = await db.executeQuery<{
-      claimed_units: number;
-      total_units: number;
-      cart_id: string | null;
-      accessories_waiting: boolean | null;
-    }>(
-      CompiledQuery.raw(HOLD_FOR_NEW_SHOPPER, [
-        dealId,
-        owner.type,
-        owner.id,
-        quantity,
-        hold.expiresAt,
-        hold.cartId,
-        hold.cartItemId,
-        hold.marketplaceId,
-        hold.asin,
-        hold.offerId,
-        hold.parameters,
-        now,
-      ]),
-    );
-    const row = rows[0];
-    if (!row) return 'no-units';
-    if (!row.cart_id) throw new Error('deal claim statement took units without writing the cart line');
-    return {
-      claimedUnits: row.claimed_units,
-      totalUnits: row.total_units,
-      cartId: row.cart_id,
-      accessoriesWaiting: row.accessories_waiting === true,
+  | 'raced';
+
+/**
+ * Runs the hold statement for claims of one deal, in the order given. Answers one result per claim,
+ * as if each had run alone in that order (the deal's count after each claim's units), or undefined
+ * when the deal had not enough units for all of them (nothing written).
+ */
+async function holdTogether(
+  db: Db,
+  dealId: string,
+  holds: NewShopperHold[],
+): Promise<HeldForNewShopper[] | undefined> {
+  const first = holds[0];
+  if (!first) return [];
+  const { rows } = await db.executeQuery<{
+    claimed_units: number;
+    total_units: number;
+    cart_item_id: string | null;
+    cart_id: string | null;
+    accessories_waiting: boolean | null;
+  }>(
+    CompiledQuery.raw(HOLD_FOR_NEW_SHOPPERS, [
+      dealId,
+      first.marketplaceId,
+      first.asin,
+      first.offerId,
+      holds.map((h) => h.owner.type),
+      holds.map((h) => h.owner.id),
+      holds.map((h) => h.quantity),
+      holds.map((h) => h.expiresAt),
+      holds.map((h) => h.cartId),
+      holds.map((h) => h.cartItemId),
+      holds.map((h) => h.parameters),
+      holds.map((h) => h.now),
+    ]),
+  );
+  const taken = rows[0];
+  if (!taken) return undefined;
+  const lines = new Map(rows.map((row) => [row.cart_item_id, row]));
+  // The deal's count after all of them, less the units of the claims after each one.
+  let claimedAfter = taken.claimed_units;
+  const results: HeldForNewShopper[] = [];
+  for (let i = holds.length - 1; i >= 0; i--) {
+    const hold = holds[i] as NewShopperHold;
+    const line = lines.get(hold.cartItemId);
+    if (!line?.cart_id) throw new Error('deal claim statement took units without writing the cart line');
+    results[i] = {
+      claimedUnits: claimedAfter,
+      totalUnits: taken.total_units,
+      cartId: line.cart_id,
+      accessoriesWaiting: line.accessories_waiting === true,
     };
+    claimedAfter -= hold.quantity;
+  }
+  return results;
+}
+
+/** One claim alone: 'no-units' when the deal had not enough, 'raced' when the shopper's row appeared. */
+async function holdAlone(db: Db, dealId: string, hold: NewShopperHold): Promise<HeldForNewShopper> {
+  try {
+    return (await holdTogether(db, dealId, [hold]))?.[0] ?? 'no-units';
   } catch (error) {
     if (isUniqueViolation(error)) return 'raced';
     throw error;
   }
 }
 
-const WAIT_FOR_NEW_SHOPPER = `
-  with ticket as (
-    update deals set waitlist_tickets = waitlist_tickets + 1
+/**
+ * Claims of new shoppers on a deal, coalesced per process (decision 0037): all of a batch in one
+ * statement; if the deal has not units for all of them, or one shopper's claim row appeared meanwhile
+ * (the statement is then undone as a whole), each runs alone, in the batch's order, as it would have
+ * without coalescing.
+ */
+async function holdBatch(db: Db, dealId: string, holds: NewShopperHold[]): Promise<HeldForNewShopper[]> {
+  if (holds.length === 1) return [await holdAlone(db, dealId, holds[0] as NewShopperHold)];
+  try {
+    const together = await holdTogether(db, dealId, holds);
+    if (together) return together;
+  } catch (error) {
+    if (!isUniqueViolation(error)) throw error;
+  }
+  const alone: HeldForNewShopper[] = [];
+  for (const hold of holds) alone.push(await holdAlone(db, dealId, hold));
+  return alone;
+}
+
+/** At most this many claims go in one statement (its arrays stay small). */
+const MAX_CLAIMS_TOGETHER = 32;
+
+const sameShopper = (a: CartOwner, b: CartOwner) => a.type === b.type && a.id === b.id;
+
+/** Two claims of one shopper never go together: the second answers what the first left. */
+const claimsApart = {
+  maxBatch: MAX_CLAIMS_TOGETHER,
+  apart: (claim: { owner: CartOwner }, batch: readonly { owner: CartOwner }[]) =>
+    batch.some((other) => sameShopper(other.owner, claim.owner)),
+};
+
+/** One coalescer per store: tests run several stores in one process. */
+function perStore<T, R>(make: (db: Db) => Coalescer<T, R>): (db: Db) => Coalescer<T, R> {
+  const coalescers = new WeakMap<Db, Coalescer<T, R>>();
+  return (db) => {
+    let coalesce = coalescers.get(db);
+    if (!coalesce) {
+      coalesce = make(db);
+      coalescers.set(db, coalesce);
+    }
+    return coalesce;
+  };
+}
+
+const holdCoalescer = perStore((db) =>
+  coalescer(
+    (holds: (NewShopperHold & { dealId: string })[]) =>
+      holdBatch(db, (holds[0] as { dealId: string }).dealId, holds),
+    claimsApart,
+  ),
+);
+
+/**
+ * A shopper with no claim row on the deal takes `quantity` units and gets the deal's cart line, held
+ * until `expiresAt`, in one statement (PostgreSQL only, see claimsInOneStatement): units first, by the
+ * guarded update; the claim row, the cart and the line only if they were there. Claims of the same
+ * deal that arrive while one is being written go together in the next statement (decision 0037).
+ * Answers 'no-units' when the deal had not enough (nothing written), and 'raced' when a claim row of
+ * the shopper appeared meanwhile (its key refuses the insert and the statement, units included, is
+ * undone). `accessoriesWaiting` says the cart holds accessories that name the deal's asin (to adopt
+ * next). The statement also writes the cart line: the one place outside the cart repository that does.
+ * `db` is the store itself, never a transaction: the claim commits by itself.
+ */
+export function holdForNewShopper(
+  db: Db,
+  key: ClaimKey,
+  hold: Omit<NewShopperHold, 'owner'>,
+): Promise<HeldForNewShopper> {
+  const batchKey = `${key.dealId}\u0000${hold.offerId}\u0000${hold.marketplaceId}\u0000${hold.asin}`;
+  return holdCoalescer(db)(batchKey, { ...hold, owner: key.owner, dealId: key.dealId });
+}
+
+// Waitlist places for one or more new shoppers of one deal (coalesced as the holds are): one update
+// takes as many tickets as there are shoppers, and each shopper's WAITLISTED row gets the next one, in
+// the order given.
+const WAIT_FOR_NEW_SHOPPERS = `
+  with claim as (
+    select * from unnest($2::text[], $3::text[], $4::integer[], $5::bigint[], $6::bigint[])
+      with ordinality as claim(owner_type, owner_id, quantity, until, now, place)
+  ), ticket as (
+    update deals set waitlist_tickets = waitlist_tickets + (select count(*) from claim)
     where id = $1::text
     returning waitlist_tickets, waitlist_served
   ), entry as (
     insert into deal_claims (deal_id, owner_type, owner_id, status, held_units, waiting_units,
       ordered_units, expires_at, waitlist_ticket, cart_item_id, claimed_at, updated_at)
-    select $1::text, $2::text, $3::text, 'WAITLISTED', 0, $4::integer, 0, $5::bigint,
-      ticket.waitlist_tickets, null, $6::bigint, $6::bigint
-    from ticket
-    returning deal_id
+    select $1::text, claim.owner_type, claim.owner_id, 'WAITLISTED', 0, claim.quantity, 0, claim.until,
+      ticket.waitlist_tickets - (select count(*) from claim) + claim.place, null, claim.now, claim.now
+    from claim cross join ticket
+    returning owner_type, owner_id, waitlist_ticket
   )
-  select ticket.waitlist_tickets, ticket.waitlist_served from ticket join entry on true`;
-registerHotStatement(WAIT_FOR_NEW_SHOPPER);
+  select entry.owner_type, entry.owner_id, entry.waitlist_ticket, ticket.waitlist_served
+  from entry cross join ticket`;
+registerHotStatement(WAIT_FOR_NEW_SHOPPERS);
 
-/**
- * A shopper with no claim row on the deal joins its waitlist in one statement (PostgreSQL only): the
- * next ticket and the WAITLISTED row, or nothing at all ('raced') when a claim row of the shopper
- * appeared meanwhile, so no ticket is ever skipped.
- */
-export async function waitForNewShopper(
+type NewShopperEntry = { owner: CartOwner; quantity: number; until: number; now: number };
+type WaitingNewShopper = { ticket: number; served: number } | 'raced';
+
+/** Runs the waitlist statement for shoppers of one deal: one place each, in the order given. */
+async function waitTogether(
   db: Db,
-  key: ClaimKey,
-  entry: { quantity: number; until: number; now: number },
-): Promise<{ ticket: number; served: number } | 'raced'> {
-  const { dealId, owner } = key;
+  dealId: string,
+  entries: NewShopperEntry[],
+): Promise<WaitingNewShopper[]> {
+  const { rows } = await db.executeQuery<{
+    owner_type: string;
+    owner_id: string;
+    waitlist_ticket: number;
+    waitlist_served: number;
+  }>(
+    CompiledQuery.raw(WAIT_FOR_NEW_SHOPPERS, [
+      dealId,
+      entries.map((e) => e.owner.type),
+      entries.map((e) => e.owner.id),
+      entries.map((e) => e.quantity),
+      entries.map((e) => e.until),
+      entries.map((e) => e.now),
+    ]),
+  );
+  if (rows.length !== entries.length) throw new Error(`deal ${dealId} is gone`);
+  const places = new Map(rows.map((row) => [`${row.owner_type}\u0000${row.owner_id}`, row]));
+  return entries.map((entry) => {
+    const row = places.get(`${entry.owner.type}\u0000${entry.owner.id}`);
+    if (!row) throw new Error('waitlist statement skipped a shopper');
+    return { ticket: Number(row.waitlist_ticket), served: Number(row.waitlist_served) };
+  });
+}
+
+/** One shopper alone: 'raced' when their claim row appeared meanwhile (no ticket taken). */
+async function waitAlone(db: Db, dealId: string, entry: NewShopperEntry): Promise<WaitingNewShopper> {
   try {
-    const { rows } = await db.executeQuery<{ waitlist_tickets: number; waitlist_served: number }>(
-      CompiledQuery.raw(WAIT_FOR_NEW_SHOPPER, [
-        dealId,
-        owner.type,
-        owner.id,
-        entry.quantity,
-        entry.until,
-        entry.now,
-      ]),
-    );
-    const row = rows[0];
-    if (!row) throw new Error(`deal ${dealId} is gone`);
-    return { ticket: Number(row.waitlist_tickets), served: Number(row.waitlist_served) };
+    return (await waitTogether(db, dealId, [entry]))[0] as WaitingNewShopper;
   } catch (error) {
     if (isUniqueViolation(error)) return 'raced';
     throw error;
   }
+}
+
+/**
+ * Shoppers of a batch join the waitlist in one statement; if one shopper's claim row appeared
+ * meanwhile (the statement is undone as a whole, no ticket taken), each joins alone, in order.
+ */
+async function waitBatch(db: Db, dealId: string, entries: NewShopperEntry[]): Promise<WaitingNewShopper[]> {
+  if (entries.length === 1) return [await waitAlone(db, dealId, entries[0] as NewShopperEntry)];
+  try {
+    return await waitTogether(db, dealId, entries);
+  } catch (error) {
+    if (!isUniqueViolation(error)) throw error;
+  }
+  const alone: WaitingNewShopper[] = [];
+  for (const entry of entries) alone.push(await waitAlone(db, dealId, entry));
+  return alone;
+}
+
+const waitCoalescer = perStore((db) =>
+  coalescer(
+    (entries: (NewShopperEntry & { dealId: string })[]) =>
+      waitBatch(db, (entries[0] as { dealId: string }).dealId, entries),
+    claimsApart,
+  ),
+);
+
+/**
+ * A shopper with no claim row on the deal joins its waitlist in one statement (PostgreSQL only): the
+ * next ticket and the WAITLISTED row, or nothing at all ('raced') when a claim row of the shopper
+ * appeared meanwhile, so no ticket is ever skipped. Shoppers of the same deal who arrive while one
+ * joins go together in the next statement, in the order they came (decision 0037).
+ */
+export function waitForNewShopper(
+  db: Db,
+  key: ClaimKey,
+  entry: { quantity: number; until: number; now: number },
+): Promise<WaitingNewShopper> {
+  return waitCoalescer(db)(key.dealId, { ...entry, owner: key.owner, dealId: key.dealId });
 }
