@@ -41,31 +41,34 @@ const OFFER_COLUMNS = [
   'offers.updated_at as offer_updated_at',
 ] as const;
 
-const productWithOffersQuery = preparedQuery((db: Db, p: { asin: string; marketplaceId: string }) =>
+/** A product and its offers in one marketplace, cheapest first; each read below picks its columns. */
+const productAndOffers = (db: Db, p: { asin: string; marketplaceId: string }) =>
   db
     .selectFrom('products')
     .leftJoin('offers', (join) =>
       join.onRef('offers.asin', '=', 'products.asin').on('offers.marketplace_id', '=', p.marketplaceId),
     )
-    .select([
-      'products.asin',
-      'products.title',
-      'products.brand',
-      'products.product_group',
-      'products.family_id',
-      'products.variation_label',
-      'products.description',
-      'products.bullets',
-      'products.images',
-      'products.reviews',
-      'products.created_at',
-      'products.updated_at',
-      'products.accessories',
-      ...OFFER_COLUMNS,
-    ])
     .where('products.asin', '=', p.asin)
     .orderBy('offers.price_minor')
-    .orderBy('offers.id'),
+    .orderBy('offers.id');
+
+const productWithOffersQuery = preparedQuery((db: Db, p: { asin: string; marketplaceId: string }) =>
+  productAndOffers(db, p).select([
+    'products.asin',
+    'products.title',
+    'products.brand',
+    'products.product_group',
+    'products.family_id',
+    'products.variation_label',
+    'products.description',
+    'products.bullets',
+    'products.images',
+    'products.reviews',
+    'products.created_at',
+    'products.updated_at',
+    'products.accessories',
+    ...OFFER_COLUMNS,
+  ]),
 );
 
 /** A product row's offer columns (null when the product has no offer in the marketplace). */
@@ -159,22 +162,14 @@ export type ProductAnswerSource = {
 // Only the columns the answer shows: the description and the accessories block are the longest
 // texts of a product and the answer shows neither (issue 11).
 const productAnswerQuery = preparedQuery((db: Db, p: { asin: string; marketplaceId: string }) =>
-  db
-    .selectFrom('products')
-    .leftJoin('offers', (join) =>
-      join.onRef('offers.asin', '=', 'products.asin').on('offers.marketplace_id', '=', p.marketplaceId),
-    )
-    .select([
-      'products.asin',
-      'products.title',
-      'products.bullets',
-      'products.images',
-      'products.reviews',
-      ...OFFER_COLUMNS,
-    ])
-    .where('products.asin', '=', p.asin)
-    .orderBy('offers.price_minor')
-    .orderBy('offers.id'),
+  productAndOffers(db, p).select([
+    'products.asin',
+    'products.title',
+    'products.bullets',
+    'products.images',
+    'products.reviews',
+    ...OFFER_COLUMNS,
+  ]),
 );
 
 /** The product API's read: a product's shown columns and its offers in one marketplace, in one query. */
