@@ -80,36 +80,44 @@ test('the buy box keeps its server form while its code is on its way, through th
   expect(errors).toEqual([]);
 });
 
-test('a press on add to cart before the buy box code has arrived is held, then goes through the cart API', async ({
-  page,
-  world,
-}) => {
-  const path = await speakerLikePage(world);
-  const errors = consoleErrors(page);
-  const chunk = await holdScript(page);
-  const posts: string[] = [];
-  page.on('request', (request) => {
-    if (request.method() === 'POST') posts.push(new URL(request.url()).pathname);
-  });
-  await page.goto(path);
-  await chunk.requested;
-  const buyBox = page.getByRole('complementary', { name: 'Buy box' });
-  await buyBox.getByRole('button', { name: 'Add to Cart' }).click();
-  // Held: no navigation to the plain form's answer, nothing posted yet.
-  await page.waitForTimeout(500);
-  expect(new URL(page.url()).pathname).toBe(path);
-  expect(posts.filter((path) => path.startsWith('/gp/product/handle-buy-box'))).toEqual([]);
-  await expect(page.getByText('Added to cart')).toHaveCount(0);
+for (const how of ['a click', 'the keyboard'] as const) {
+  test(`a press on add to cart by ${how} before the buy box code has arrived is held, then goes through the cart API`, async ({
+    page,
+    world,
+  }) => {
+    const path = await speakerLikePage(world);
+    const errors = consoleErrors(page);
+    const chunk = await holdScript(page);
+    const posts: string[] = [];
+    page.on('request', (request) => {
+      if (request.method() === 'POST') posts.push(new URL(request.url()).pathname);
+    });
+    await page.goto(path);
+    await chunk.requested;
+    const addToCart = page
+      .getByRole('complementary', { name: 'Buy box' })
+      .getByRole('button', { name: 'Add to Cart' });
+    if (how === 'a click') await addToCart.click();
+    else {
+      await addToCart.focus();
+      await page.keyboard.press('Enter');
+    }
+    // Held: no navigation to the plain form's answer, nothing posted yet.
+    await page.waitForTimeout(500);
+    expect(new URL(page.url()).pathname).toBe(path);
+    expect(posts.filter((path) => path.startsWith('/gp/product/handle-buy-box'))).toEqual([]);
+    await expect(page.getByText('Added to cart')).toHaveCount(0);
 
-  chunk.release();
-  // Replayed once the buy box has hydrated: the same press, through the cart API, on this page.
-  await expect(page.getByText('Added to cart')).toBeVisible({ timeout: 15_000 });
-  await expect(page.getByRole('link', { name: /^Cart, \d+ items$/ })).toHaveAccessibleName('Cart, 1 items');
-  expect(new URL(page.url()).pathname).toBe(path);
-  expect(posts.filter((path) => path.startsWith('/gp/product/handle-buy-box'))).toEqual([]);
-  await expect(page.locator('html')).toHaveAttribute('data-hydrated', 'true');
-  expect(errors).toEqual([]);
-});
+    chunk.release();
+    // Replayed once the buy box has hydrated: the same press, through the cart API, on this page.
+    await expect(page.getByText('Added to cart')).toBeVisible({ timeout: 15_000 });
+    await expect(page.getByRole('link', { name: /^Cart, \d+ items$/ })).toHaveAccessibleName('Cart, 1 items');
+    expect(new URL(page.url()).pathname).toBe(path);
+    expect(posts.filter((path) => path.startsWith('/gp/product/handle-buy-box'))).toEqual([]);
+    await expect(page.locator('html')).toHaveAttribute('data-hydrated', 'true');
+    expect(errors).toEqual([]);
+  });
+}
 
 test('a quantity chosen before the buy box code has arrived is kept, and a press made with it adds that many', async ({
   page,
@@ -155,31 +163,6 @@ test('a quantity chosen before the page script has arrived is kept once the page
     .getByRole('button', { name: 'Add to Cart' })
     .click();
   await expect(page.getByRole('link', { name: /^Cart, \d+ items$/ })).toHaveAccessibleName('Cart, 4 items');
-  expect(errors).toEqual([]);
-});
-
-test('a press by keyboard before the buy box code has arrived is held and replayed like a click', async ({
-  page,
-  world,
-}) => {
-  const path = await speakerLikePage(world);
-  const errors = consoleErrors(page);
-  const chunk = await holdScript(page);
-  await page.goto(path);
-  await chunk.requested;
-  const addToCart = page
-    .getByRole('complementary', { name: 'Buy box' })
-    .getByRole('button', { name: 'Add to Cart' });
-  await addToCart.focus();
-  await page.keyboard.press('Enter');
-  await page.waitForTimeout(500);
-  expect(new URL(page.url()).pathname).toBe(path);
-  await expect(page.getByText('Added to cart')).toHaveCount(0);
-
-  chunk.release();
-  await expect(page.getByText('Added to cart')).toBeVisible({ timeout: 15_000 });
-  await expect(page.getByRole('link', { name: /^Cart, \d+ items$/ })).toHaveAccessibleName('Cart, 1 items');
-  expect(new URL(page.url()).pathname).toBe(path);
   expect(errors).toEqual([]);
 });
 
