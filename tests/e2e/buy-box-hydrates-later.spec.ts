@@ -42,6 +42,16 @@ function consoleErrors(page: Page): string[] {
   return errors;
 }
 
+/** Opens a speaker-like page of its own with the column's chunk held back, once the page has asked for it. */
+async function openWithColumnHeld(page: Page, world: World) {
+  const path = await speakerLikePage(world);
+  const errors = consoleErrors(page);
+  const chunk = await holdScript(page);
+  await page.goto(path);
+  await chunk.requested;
+  return { path, errors, chunk };
+}
+
 test.beforeEach(async ({ page }) => {
   await declineAccessoryInterstitial(page);
 });
@@ -50,11 +60,7 @@ test('the buy box keeps its server form while its code is on its way, through th
   page,
   world,
 }) => {
-  const path = await speakerLikePage(world);
-  const errors = consoleErrors(page);
-  const chunk = await holdScript(page);
-  await page.goto(path);
-  await chunk.requested;
+  const { path, errors, chunk } = await openWithColumnHeld(page, world);
   // The rest of the page has hydrated and updated: the widgets below the fold come in by a state
   // change of the page, at the first interaction.
   await page.mouse.move(10, 10);
@@ -85,15 +91,11 @@ for (const how of ['a click', 'the keyboard'] as const) {
     page,
     world,
   }) => {
-    const path = await speakerLikePage(world);
-    const errors = consoleErrors(page);
-    const chunk = await holdScript(page);
+    const { path, errors, chunk } = await openWithColumnHeld(page, world);
     const posts: string[] = [];
     page.on('request', (request) => {
       if (request.method() === 'POST') posts.push(new URL(request.url()).pathname);
     });
-    await page.goto(path);
-    await chunk.requested;
     const addToCart = page
       .getByRole('complementary', { name: 'Buy box' })
       .getByRole('button', { name: 'Add to Cart' });
@@ -123,11 +125,7 @@ test('a quantity chosen before the buy box code has arrived is kept, and a press
   page,
   world,
 }) => {
-  const path = await speakerLikePage(world);
-  const errors = consoleErrors(page);
-  const chunk = await holdScript(page);
-  await page.goto(path);
-  await chunk.requested;
+  const { errors, chunk } = await openWithColumnHeld(page, world);
   const buyBox = page.getByRole('complementary', { name: 'Buy box' });
   const quantity = buyBox.getByRole('combobox', { name: 'Quantity:' });
   await quantity.selectOption('3');
@@ -170,11 +168,7 @@ test('an accessory ticked before the buy box code has arrived stays ticked and i
   page,
   world,
 }) => {
-  const path = await speakerLikePage(world);
-  const errors = consoleErrors(page);
-  const chunk = await holdScript(page);
-  await page.goto(path);
-  await chunk.requested;
+  const { errors, chunk } = await openWithColumnHeld(page, world);
   const accessory = page.locator('.accessory__checkbox').first();
   await accessory.check();
 

@@ -243,40 +243,45 @@ test.describe('what the deal buy box shows', () => {
     await expect(priceBlock).not.toContainText('$32.99');
   });
 
-  test('issue 10 #4 the price block follows the deal box when the deal ends while the page is open', async ({
-    page,
-    world,
-  }) => {
-    const deal = await world.deal('B0PDPTAB01');
-    await page.clock.install();
-    await openDeal(page, deal.asin);
-    await pauseClock(page);
-    const price = page.getByTestId('price-block');
-    await expect(price.getByTestId('price')).toHaveText('$97.99');
-    const left = await countdown(page, 'Ends in');
-    await page.clock.fastForward(left + 1_000);
-    // The regular offer's price against its list price, as before the deal.
-    await expect(price.getByTestId('price')).toHaveText('$109.99');
-    await expect(price).toContainText('List Price: $139.99');
-    await expect(price).not.toContainText('Typical price');
-  });
-
-  test('issue 10 #4 the price block follows the deal box when the deal starts while the page is open', async ({
-    page,
-    world,
-  }) => {
-    const deal = await world.deal('B0PDPSTK01');
-    await page.clock.install();
-    await openDeal(page, deal.asin);
-    await pauseClock(page);
-    const price = page.getByTestId('price-block');
-    await expect(price.getByTestId('price')).toHaveText('$39.99');
-    const untilStart = await countdown(page, 'Starts in');
-    await page.clock.fastForward(untilStart + 1_000);
-    await expect(dealBox(page).getByText(/^Ends in/)).toBeVisible();
-    await expect(price.getByTestId('price')).toHaveText('$32.99');
-    await expect(price).not.toContainText('List Price: $49.99');
-  });
+  // Each deal's page is opened before it changes; the regular offer's price shows before a deal starts
+  // and after it ends, the deal's while it runs.
+  const liveChanges = [
+    {
+      change: 'ends',
+      shape: 'B0PDPTAB01',
+      timer: 'Ends in',
+      before: '$97.99',
+      after: '$109.99',
+      shown: 'List Price: $139.99',
+      gone: 'Typical price',
+    },
+    {
+      change: 'starts',
+      shape: 'B0PDPSTK01',
+      timer: 'Starts in',
+      before: '$39.99',
+      after: '$32.99',
+      shown: null,
+      gone: 'List Price: $49.99',
+    },
+  ] as const;
+  for (const { change, shape, timer, before, after, shown, gone } of liveChanges) {
+    test(`issue 10 #4 the price block follows the deal box when the deal ${change} while the page is open`, async ({
+      page,
+      world,
+    }) => {
+      const deal = await world.deal(shape);
+      await page.clock.install();
+      await openDeal(page, deal.asin);
+      await pauseClock(page);
+      const price = page.getByTestId('price-block');
+      await expect(price.getByTestId('price')).toHaveText(before);
+      await page.clock.fastForward((await countdown(page, timer)) + 1_000);
+      await expect(price.getByTestId('price')).toHaveText(after);
+      if (shown) await expect(price).toContainText(shown);
+      await expect(price).not.toContainText(gone);
+    });
+  }
 
   test('DEAL-025 DEAL-023 a Prime-only deal is closed to shoppers without Prime and open to Prime members', async ({
     page,
