@@ -1,4 +1,5 @@
 import { marketplaceById } from '../marketplaces';
+import { groupInteger } from './group-digits';
 
 // Isomorphic: the server renders prices with this module and the page re-renders them with it, so it
 // must not import node:*, React or the database. Money is stored as integer minor units (cents).
@@ -115,18 +116,6 @@ function roundDecimal(amount: number, fractionDigits: number): RoundedDecimal {
 export function roundHalfEven(amount: number, fractionDigits: number): number {
   const { negative, integer, fraction } = roundDecimal(amount, fractionDigits);
   return Number(`${negative ? '-' : ''}${integer}${fraction ? `.${fraction}` : ''}`);
-}
-
-// Group sizes follow ICU: a primary size of 0 turns grouping off and a secondary size of 0 repeats
-// the primary one, so 0 (allowed by PRICE-005) has a meaning instead of looping forever.
-function groupInteger(integer: string, separator: string, primary: number, secondary: number, min: number) {
-  if (primary === 0 || integer.length < primary + min) return integer;
-  const step = secondary === 0 ? primary : secondary;
-  const groups = [integer.slice(-primary)];
-  for (let end = integer.length - primary; end > 0; end -= step) {
-    groups.unshift(integer.slice(Math.max(0, end - step), end));
-  }
-  return groups.join(separator);
 }
 
 /**

@@ -1,5 +1,6 @@
 import { useEffect, useId, useMemo, useState } from 'react';
 import type { CarouselResponse, SponsoredAdView } from '../../../shared/contracts/sponsored';
+import { formatCount } from '../../../shared/money/group-digits';
 import { fetchCarouselPage, postAdClick } from '../../api/sponsored-api';
 import { useAdViews } from './use-ad-views';
 
@@ -101,7 +102,7 @@ export function SponsoredCarousel({ marketplaceId, asin }: SponsoredCarouselProp
               </a>
               {ad.ratingCount > 0 ? (
                 <span className="sponsored__rating">
-                  {ad.rating.toFixed(1)} out of 5 stars · {ad.ratingCount.toLocaleString('en-US')}
+                  {ad.rating.toFixed(1)} out of 5 stars · {formatCount(ad.ratingCount)}
                 </span>
               ) : null}
               <span className="sponsored__price">{ad.price.displayString}</span>

@@ -1,7 +1,8 @@
-import { useEffect, useRef, useState } from 'react';
+import { startTransition, useEffect, useRef, useState } from 'react';
 import { jumpLinksEnabled } from '../../../domain/buy-box/jump-links';
 import { priceBlockFor } from '../../../domain/deals/deal-price-block';
 import type { ProductPageData } from '../../../shared/contracts/pages/product-page';
+import { formatCount } from '../../../shared/money/group-digits';
 import { DeliveryLocation } from '../../features/delivery-location/delivery-location';
 import { FamilyStripe } from '../../features/product-details/family-stripe';
 import { FeatureBullets } from '../../features/product-details/feature-bullets';
@@ -19,13 +20,17 @@ export function ProductPage({ data }: { data: ProductPageData }) {
   // Bundles, the smart-home badge and sponsored carousels: their own chunks, loaded after first paint
   // (a chunk that does not load leaves them out; each widget inside it has its own error boundary).
   // They load when wanted (first interaction, the description near the viewport, or the first idle
-  // moment after the load event), so their code does not compete with hydration (issue 11).
+  // moment after the load event), so their code does not compete with hydration (issue 11). They come in
+  // as a transition, so React renders them in slices and a phone's main thread is never held long.
   const [belowTheFold, setBelowTheFold] = useState<typeof import('./below-the-fold.client') | null>(null);
   const belowTheFoldAnchor = useRef<HTMLDivElement>(null);
   useEffect(
     () =>
       whenWanted(() => {
-        void import('./below-the-fold.client').then(setBelowTheFold, () => undefined);
+        void import('./below-the-fold.client').then(
+          (widgets) => startTransition(() => setBelowTheFold(widgets)),
+          () => undefined,
+        );
       }, belowTheFoldAnchor.current),
     [],
   );
@@ -70,8 +75,7 @@ export function ProductPage({ data }: { data: ProductPageData }) {
                 style={{ '--rating': product.rating } as React.CSSProperties}
               />
               <span>
-                {product.rating.toFixed(1)} out of 5 stars · {product.ratingCount.toLocaleString('en-US')}{' '}
-                ratings
+                {product.rating.toFixed(1)} out of 5 stars · {formatCount(product.ratingCount)} ratings
               </span>
             </p>
           ) : (
