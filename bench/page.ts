@@ -51,21 +51,33 @@ function firstLoadJsGzip(): number {
 type Lhr = NonNullable<Awaited<ReturnType<typeof lighthouse>>>['lhr'];
 
 /**
- * The scripts the page had fetched when it started to hydrate: the entry marks `pdp:hydrate` just
- * before hydrateRoot (after the chunks it loads first for this page's data), and these are the scripts
- * whose download had ended by then. Paths, for the gzip -9 sum from dist/client.
+ * The scripts the page had fetched when it started to hydrate: the entry marks `pdp:hydrate` once the
+ * chunks it waits for are in (those this page's data needs first), before it asks for the purchase
+ * column it hydrates later, and these are the scripts whose download had ended by then. Paths, for the
+ * gzip -9 sum from dist/client.
+ *
+ * Lighthouse gives the two on different clocks: a mark's time from the navigation's time origin, a
+ * request's from the first request's start, a few milliseconds later. The mark is moved to the
+ * requests' clock first; without that, a chunk requested right after the mark and answered within
+ * those milliseconds (the purchase column's, from localhost) counted as fetched before it.
  */
 function scriptsBeforeHydrate(lhr: Lhr): string[] {
   const marks =
     (lhr.audits['user-timings']?.details as { items?: { name?: string; startTime?: number }[] })?.items ?? [];
-  const hydrateAt = marks.find((mark) => mark.name === 'pdp:hydrate')?.startTime;
-  if (hydrateAt === undefined) return [];
-  const items =
-    (
-      lhr.audits['network-requests']?.details as {
+  const markAt = marks.find((mark) => mark.name === 'pdp:hydrate')?.startTime;
+  const requests = lhr.audits['network-requests']?.details as
+    | {
         items?: { url?: string; resourceType?: string; networkEndTime?: number }[];
+        debugData?: { networkStartTimeTs?: number };
       }
-    )?.items ?? [];
+    | undefined;
+  const timeOriginTs = (
+    lhr.audits.metrics?.details as { items?: { observedTimeOriginTs?: number }[] } | undefined
+  )?.items?.[0]?.observedTimeOriginTs;
+  const networkStartTs = requests?.debugData?.networkStartTimeTs;
+  if (markAt === undefined || timeOriginTs === undefined || networkStartTs === undefined) return [];
+  const hydrateAt = markAt + (timeOriginTs - networkStartTs) / 1000;
+  const items = requests?.items ?? [];
   return items
     .filter((item) => item.resourceType === 'Script' && (item.networkEndTime ?? Infinity) <= hydrateAt)
     .map((item) => new URL(item.url ?? '', BASE).pathname);

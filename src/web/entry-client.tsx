@@ -25,6 +25,12 @@ function MarkHydrated({ children }: { children: ReactNode }) {
   return children;
 }
 
+/**
+ * The page bench reads this mark: the scripts fetched by then are what the page needed to hydrate. A
+ * product page marks it before asking for a column it does not wait for (decision 0035).
+ */
+const markHydrating = () => performance.mark('pdp:hydrate');
+
 async function hydrate() {
   const script = document.getElementById(PAGE_DATA_ELEMENT_ID);
   const root = document.getElementById('root');
@@ -38,6 +44,7 @@ async function hydrate() {
   if (data.page !== 'product') {
     const { loadApp } = await import('./pages/page-chunks');
     const App = await loadApp(data.page);
+    markHydrating();
     page = <App data={data} />;
   } else {
     // The server renders these lazily loaded parts in full, so their chunks are in before hydrating: a
@@ -61,12 +68,11 @@ async function hydrate() {
     // 0035). A page that waits for one of the parts above (they sit inside that column) waits for it too,
     // in the same round trip, and hydrates whole, as before.
     if (firstParts.length > 0) await Promise.all([...firstParts, loadPurchasePart()]);
-    else startPurchasePart();
+    markHydrating();
+    if (firstParts.length === 0) startPurchasePart();
     // What <App> renders for a product page (the server renders <App>; the markup is the same).
     page = <ProductPage data={data} />;
   }
-  // The page bench reads this mark: the scripts fetched by now are what this page needed to hydrate.
-  performance.mark('pdp:hydrate');
   // Hydrating as a transition lets React yield to the browser every few milliseconds instead of holding
   // the main thread for the whole tree (issue 11: total blocking time, and the first paint is not kept
   // waiting). A press that comes meanwhile makes React finish hydrating at once and then handles it.
