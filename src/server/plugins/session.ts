@@ -47,6 +47,13 @@ declare module 'fastify' {
   interface FastifyInstance {
     tokenKeys: TokenKeys;
   }
+  interface FastifyContextConfig {
+    /**
+     * Files that are the same for everyone (the client's assets, catalog images, the favicon): a request
+     * without a session cookie is not given one, so a shared cache can keep the answer.
+     */
+    sessionless?: boolean;
+  }
   interface FastifyRequest {
     readonly session: Session;
     /** The session's token as the cookie brought it (or a new one), before the session is built. */
@@ -161,6 +168,7 @@ export const sessionPlugin = fp(
       },
     });
     app.addHook('onRequest', (request, reply, done) => {
+      if (request.routeOptions.config.sessionless) return done();
       const raw = request.cookies[SESSION_COOKIE];
       const derived = raw ? verify(request, raw) : undefined;
       if (derived) {

@@ -77,4 +77,30 @@ describe('catalog images (decision 0038)', () => {
       await app.close();
     }
   });
+
+  test('files mint no session for a request without one; pages and calls still do', async () => {
+    // A build with one hashed asset beside the images.
+    mkdirSync(join(built, 'assets'), { recursive: true });
+    writeFileSync(join(built, 'assets', 'entry-test.js'), 'console.log(1);');
+    writeFileSync(join(built, 'assets', 'entry-test.js.br'), brotliCompressSync('console.log(1);'));
+    writeFileSync(join(built, 'assets', 'entry-test.js.gz'), gzipSync('console.log(1);'));
+    const app = await appWith(built, store);
+    try {
+      for (const url of [
+        '/images/demo/aurora-streaming-stick-home.svg',
+        '/assets/entry-test.js',
+        '/favicon.svg',
+      ]) {
+        const response = await app.inject({ method: 'GET', url });
+        expect({ url, status: response.statusCode }).toEqual({ url, status: 200 });
+        expect({ url, cookie: response.headers['set-cookie'] }).toEqual({ url, cookie: undefined });
+      }
+      const call = await app.inject({ method: 'GET', url: '/healthz' });
+      expect(String(call.headers['set-cookie'])).toContain('session-token=');
+      const missing = await app.inject({ method: 'GET', url: '/assets/not-there.js' });
+      expect(missing.statusCode).toBe(404);
+    } finally {
+      await app.close();
+    }
+  });
 });
