@@ -1,15 +1,92 @@
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
+import { demoProductShape } from '../factories/demo-products';
+import type { CreatedProduct } from '../factories/product-factory';
+import { uniqueCode } from '../factories/unique';
 import { declineAccessoryInterstitial } from './accessory-interstitial';
-import { expect, test } from './fixtures';
+import { expect, test, type World } from './fixtures';
 import { fillSignIn, signIn } from './pages/sign-in-page';
+
+// Every page here is a product the test makes for itself, shaped like a demo product: the smart speaker
+// (gift wrap, device linking, installments, a coupon, accessories), the invitation-only consoles, the
+// battery limited to 5 and the filter sold in threes. Copies leave the demo families (whose stripes
+// other specs count); a test about the stripe makes a family of its own.
+
+/** A product shaped like a demo product, out of that product's family. */
+const like = (world: World, demo: string) => world.product(demo, { family: undefined });
+
+/** A page of its own shaped like the smart speaker's. */
+const speaker = (world: World) => like(world, 'B0PDPSPK01');
+
+/**
+ * Four speakers shaped like the demo speaker family (the 3rd Gen, Mini, Studio and Max, each with its
+ * label) in a family of their own; the first is the 3rd Gen.
+ */
+async function speakerFamily(world: World) {
+  const id = `test-family-${uniqueCode(8)}`;
+  const members: CreatedProduct[] = [];
+  for (const demo of ['B0PDPSPK01', 'B0PDPSPK02', 'B0PDPSPK03', 'B0PDPSPK04']) {
+    const label = demoProductShape(demo).family?.label ?? demo;
+    members.push(await world.product(demo, { family: { id, label } }));
+  }
+  return members;
+}
+
+/**
+ * A speaker-like page with what the demo speaker's page has below the fold: the smart-home badge (a
+ * plug, a bulb and a camera), its two bundles and the ads aimed at it.
+ */
+async function speakerWithWidgets(world: World) {
+  const product = await speaker(world);
+  const plug = await like(world, 'B0PDPPLG02');
+  const bulb = await like(world, 'B0PDPBLB01');
+  const camera = await like(world, 'B0PDPCAM01');
+  const stand = await like(world, 'B0PDPSTD01');
+  const music = await like(world, 'B0PDPMUS01');
+  await world.smartHome(product, [plug, bulb, camera]);
+  await world.bundle({
+    title: 'Test Smart Home Starter Bundle',
+    components: [{ product }, { product: plug }, { product: bulb, quantity: 2 }],
+    price: 84.99,
+    upsells: [stand, plug, music],
+  });
+  await world.bundle({
+    title: 'Test Stereo Pair',
+    components: [
+      { product, quantity: 2 },
+      { product: stand, quantity: 2 },
+    ],
+    price: 114.99,
+    upsells: [music, bulb],
+  });
+  const advertised = [
+    'B0PDPTV055',
+    'B0PDPSTK01',
+    'B0PDPSPK02',
+    'B0PDPCAM01',
+    'B0PDPSPK03',
+    'B0PDPRDR01',
+    'B0PDPBAB01',
+    'B0PDPFLT01',
+    'B0PDPBAT01',
+  ];
+  for (const [i, demo] of advertised.entries()) {
+    await world.ad({
+      product: await like(world, demo),
+      bid: 1.4 - i / 10,
+      targets: [product],
+      advertiser: `Test Advertiser ${i + 1}`,
+    });
+  }
+  return product;
+}
 
 test.beforeEach(async ({ page }) => {
   await declineAccessoryInterstitial(page);
 });
 
 /** A fresh account for tests that leave a mark on the customer (coupons, invitations), signed in. */
-async function newShopper(page: Page, path = '/dp/B0PDPSPK01') {
+async function newShopper(page: Page, path: string) {
   const email = `e2e-${Date.now()}-${Math.random().toString(36).slice(2, 8)}@example.com`;
   await page.goto(`/gp/sign-in.html?mode=create-account&path=${encodeURIComponent(path)}`);
   await page.getByLabel('Your name').fill('Test Shopper');
@@ -33,19 +110,22 @@ test('BB-003 the buy box offers add to cart, buy now and, when signed in, 1-Clic
   page,
   world,
 }) => {
-  await page.goto('/dp/B0PDPSPK01');
+  const product = await speaker(world);
+  await page.goto(`/dp/${product.asin}`);
   await expect(page.getByRole('button', { name: 'Add to Cart' })).toBeVisible();
   await expect(page.getByRole('button', { name: 'Buy Now', exact: true })).toBeVisible();
   await expect(page.getByRole('button', { name: 'Buy now with 1-Click' })).toHaveCount(0);
   await expect(page.getByLabel(/Pay in 5 monthly payments of \$10\.00/)).toBeVisible();
-  await signIn(page, await world.customer(), '/dp/B0PDPSPK01');
+  await signIn(page, await world.customer(), `/dp/${product.asin}`);
   await expect(page.getByRole('button', { name: 'Buy now with 1-Click' })).toBeVisible();
 });
 
 test('BB-010 BB-011 BB-012 BB-013 BB-014 BB-015 BB-016 gift wrap and account linking exclude each other', async ({
   page,
+  world,
 }) => {
-  await page.goto('/dp/B0PDPSPK01');
+  const product = await speaker(world);
+  await page.goto(`/dp/${product.asin}`);
   const gift = page.getByLabel('Add gift options');
   const link = page.getByLabel('Link device to your account to simplify setup');
   await expect(link).toBeChecked();
@@ -75,8 +155,10 @@ test('BB-010 BB-011 BB-012 BB-013 BB-014 BB-015 BB-016 gift wrap and account lin
 
 test('BB-018 BB-019 BB-020 the installments program id is sent only while its box is checked', async ({
   page,
+  world,
 }) => {
-  await page.goto('/dp/B0PDPSPK01');
+  const product = await speaker(world);
+  await page.goto(`/dp/${product.asin}`);
   const box = page.getByLabel(/Pay in 5 monthly payments/);
   await box.check();
   await expect(page.getByText('Installments are charged monthly')).toBeVisible();
@@ -91,8 +173,10 @@ test('BB-018 BB-019 BB-020 the installments program id is sent only while its bo
 
 test('BB-017 account linking reads the active quantity dropdown, the installments one included', async ({
   page,
+  world,
 }) => {
-  await page.goto('/dp/B0PDPSPK01');
+  const product = await speaker(world);
+  await page.goto(`/dp/${product.asin}`);
   const link = page.getByLabel('Link device to your account to simplify setup');
   await expect(page.locator('select#quantity')).toBeVisible();
   await page.getByLabel('Quantity:').selectOption('4');
@@ -116,8 +200,10 @@ test('BB-017 account linking reads the active quantity dropdown, the installment
 
 test('BB-042 the installments details open in a 600 by 400 pop-up window with scrollbars', async ({
   page,
+  world,
 }) => {
-  await page.goto('/dp/B0PDPSPK01');
+  const product = await speaker(world);
+  await page.goto(`/dp/${product.asin}`);
   const [popup] = await Promise.all([
     page.waitForEvent('popup'),
     page.getByRole('link', { name: 'Details (opens in a new window)' }).click(),
@@ -125,13 +211,15 @@ test('BB-042 the installments details open in a 600 by 400 pop-up window with sc
   await expect(popup).toHaveURL(/\/gp\/help\/installments\.html$/);
   await expect(popup.getByRole('heading', { name: 'Monthly payments' })).toBeVisible();
   expect(await popup.evaluate(() => [window.innerWidth, window.innerHeight])).toEqual([600, 400]);
-  expect(page.url()).toMatch(/\/dp\/B0PDPSPK01$/);
+  expect(page.url()).toMatch(new RegExp(`/dp/${product.asin}$`));
 });
 
 test('BB-021 BB-022 BB-023 BB-041 the last quantity option opens the restriction popover by the dropdown', async ({
   page,
+  world,
 }) => {
-  await page.goto('/dp/B0PDPBAT01');
+  const battery = await like(world, 'B0PDPBAT01');
+  await page.goto(`/dp/${battery.asin}`);
   const quantity = page.getByLabel('Quantity:');
   await quantity.selectOption('6');
   const popover = page.getByRole('dialog', { name: 'Quantity limit' });
@@ -145,22 +233,25 @@ test('BB-021 BB-022 BB-023 BB-041 the last quantity option opens the restriction
   await expect(quantity).toBeFocused();
 });
 
-test('DP-011 bmsmSlotRedirect=1 clicks the quantity-updated tooltip open', async ({ page }) => {
-  await page.goto('/dp/B0PDPSPK01?qty=3&bmsmSlotRedirect=1');
+test('DP-011 bmsmSlotRedirect=1 clicks the quantity-updated tooltip open', async ({ page, world }) => {
+  const product = await speaker(world);
+  await page.goto(`/dp/${product.asin}?qty=3&bmsmSlotRedirect=1`);
   const tip = page.getByRole('dialog', { name: 'Quantity updated' });
   await expect(tip).toContainText('set the quantity to 3');
   const results = await new AxeBuilder({ page }).analyze();
   expect(results.violations.map((v) => `${v.id} ${v.help}`)).toEqual([]);
-  await page.goto('/dp/B0PDPSPK01?qty=3');
+  await page.goto(`/dp/${product.asin}?qty=3`);
   await expect(page.getByRole('button', { name: 'Quantity updated' })).toBeVisible();
   await expect(tip).toHaveCount(0);
 });
 
 test('BB-043 BB-044 DP-018 DP-020 a popover highlights 20 ms after opening, saves its place every 250 ms and its trigger rests 370 ms after closing', async ({
   page,
+  world,
 }) => {
+  const product = await speaker(world);
   await page.clock.install();
-  await page.goto('/dp/B0PDPSPK01?qty=3');
+  await page.goto(`/dp/${product.asin}?qty=3`);
   const trigger = page.getByRole('button', { name: 'Quantity updated' });
   await expect(trigger).toBeVisible();
   await page.clock.pauseAt(Date.now() + 60_000);
@@ -201,8 +292,10 @@ test('BB-043 BB-044 DP-018 DP-020 a popover highlights 20 ms after opening, save
 
 test('DP-006 DP-007 DP-008 cut buy box text shows "Show more", which opens a side sheet whose links open a new tab', async ({
   page,
+  world,
 }) => {
-  await page.goto('/dp/B0PDPSPK01');
+  const product = await speaker(world);
+  await page.goto(`/dp/${product.asin}`);
   const more = page.getByRole('button', { name: 'Show more' });
   await more.click();
   const sheet = page.getByRole('dialog', { name: 'Returns and payment' });
@@ -219,8 +312,10 @@ test('DP-006 DP-007 DP-008 cut buy box text shows "Show more", which opens a sid
 
 test('BB-024 BB-025 an empty quantity dropdown locks the purchase buttons until a quantity is chosen', async ({
   page,
+  world,
 }) => {
-  await page.goto('/dp/B0PDPFLT01');
+  const filter = await like(world, 'B0PDPFLT01');
+  await page.goto(`/dp/${filter.asin}`);
   await expect(page.getByRole('button', { name: 'Add to Cart' })).toBeDisabled();
   await expect(page.getByRole('button', { name: 'Buy Now', exact: true })).toBeDisabled();
   await expect(page.getByText('sold in quantities of at least 3')).toBeVisible();
@@ -228,19 +323,21 @@ test('BB-024 BB-025 an empty quantity dropdown locks the purchase buttons until 
   await expect(page.getByRole('button', { name: 'Add to Cart' })).toBeEnabled();
   await page.getByRole('button', { name: 'Add to Cart' }).click();
   await expect(page.getByText('Added to cart.')).toBeVisible();
-  expect((await cartItems(page)).find((i) => i.asin === 'B0PDPFLT01')?.quantity).toBe(3);
+  expect((await cartItems(page)).find((i) => i.asin === filter.asin)?.quantity).toBe(3);
 });
 
 test('BB-008 DP-009 DP-012 the qty parameter pre-sets the quantity and a change pushes it into the URL', async ({
   page,
+  world,
 }) => {
-  await page.goto('/dp/B0PDPSPK01?qty=3');
+  const product = await speaker(world);
+  await page.goto(`/dp/${product.asin}?qty=3`);
   await expect(page.getByLabel('Quantity:')).toHaveValue('3');
   await page.getByLabel('Quantity:').selectOption('4');
   await expect(page).toHaveURL(/\?qty=4$/);
   await page.goBack();
   await expect(page).toHaveURL(/\?qty=3$/);
-  await page.goto('/dp/B0PDPSPK01?qty=1000');
+  await page.goto(`/dp/${product.asin}?qty=1000`);
   await expect(page.getByLabel('Quantity:')).toHaveValue('1');
 });
 
@@ -248,7 +345,8 @@ test('BB-026 BB-027 after a 1-Click press the button is blocked for 30 s or unti
   page,
   world,
 }) => {
-  await signIn(page, await world.customer(), '/dp/B0PDPSPK01');
+  const product = await speaker(world);
+  await signIn(page, await world.customer(), `/dp/${product.asin}`);
   await page.clock.install();
   await page.reload();
   // The order itself is not the point here: a 204 answer keeps the page where it is.
@@ -268,8 +366,10 @@ test('BB-026 BB-027 after a 1-Click press the button is blocked for 30 s or unti
 
 test('BB-028 BB-029 BB-030 a signed-out shopper redeems the coupon through sign-in and comes back redeemed', async ({
   page,
+  world,
 }) => {
-  await page.goto('/dp/B0PDPSPK01');
+  const product = await speaker(world);
+  await page.goto(`/dp/${product.asin}`);
   await page.getByRole('button', { name: 'Apply coupon' }).click();
   await expect(page).toHaveURL(
     /\/gp\/sign-in\.html\?path=%2Fgp%2Fcollect-coupon%2Fhandler%2Fredeem_coupon_after_login\.html/,
@@ -281,15 +381,17 @@ test('BB-028 BB-029 BB-030 a signed-out shopper redeems the coupon through sign-
     .fill(`e2e-coupon-${Date.now()}-${Math.random().toString(36).slice(2, 8)}@example.com`);
   await page.getByLabel('Password').fill('e2e-password-123');
   await page.getByRole('button', { name: 'Create your account' }).click();
-  await expect(page).toHaveURL(/\/dp\/B0PDPSPK01$/);
+  await expect(page).toHaveURL(new RegExp(`/dp/${product.asin}$`));
   await expect(page.getByText('Save $5.00 with coupon: applied at checkout.')).toBeVisible();
 });
 
 test('BB-030 BB-031 BB-032 DP-010 a signed-in redeem swaps the button for a note; a failed redeem reloads the page with its parameters', async ({
   page,
+  world,
 }) => {
-  await newShopper(page);
-  await page.goto('/dp/B0PDPSPK01?qty=2&ref_=sr_1_1&smid=ATVPDKIKX0DER');
+  const product = await speaker(world);
+  await newShopper(page, `/dp/${product.asin}`);
+  await page.goto(`/dp/${product.asin}?qty=2&ref_=sr_1_1&smid=ATVPDKIKX0DER`);
   await page.route('**/redeem-coupon-detailpage.html*', (route) =>
     route.fulfill({ status: 200, body: '{"status":0}' }),
   );
@@ -309,11 +411,13 @@ test('BB-030 BB-031 BB-032 DP-010 a signed-in redeem swaps the button for a note
 
 test('BB-033 BB-034 BB-036 BB-037 the invite button sends signed-out shoppers to sign in, then records the request', async ({
   page,
+  world,
 }) => {
-  await page.goto('/dp/B0PDPCNS01');
+  const gameConsole = await like(world, 'B0PDPCNS01');
+  await page.goto(`/dp/${gameConsole.asin}`);
   await expect(page.getByRole('button', { name: 'Add to Cart' })).toHaveCount(0);
   await page.getByRole('button', { name: 'Request invitation' }).click();
-  await expect(page).toHaveURL(/\/gp\/sign-in\.html\?path=%2Fdp%2FB0PDPCNS01/);
+  await expect(page).toHaveURL(new RegExp(`/gp/sign-in\\.html\\?path=%2Fdp%2F${gameConsole.asin}`));
   await page.getByRole('link', { name: 'Create your account' }).click();
   await page.getByLabel('Your name').fill('Invite Shopper');
   await page
@@ -321,8 +425,10 @@ test('BB-033 BB-034 BB-036 BB-037 the invite button sends signed-out shoppers to
     .fill(`e2e-invite-${Date.now()}-${Math.random().toString(36).slice(2, 8)}@example.com`);
   await page.getByLabel('Password').fill('e2e-password-123');
   await page.getByRole('button', { name: 'Create your account' }).click();
-  await expect(page).toHaveURL(/\/dp\/B0PDPCNS01$/);
-  const sent = page.waitForRequest((request) => request.url().endsWith('/products/B0PDPCNS01/invitation'));
+  await expect(page).toHaveURL(new RegExp(`/dp/${gameConsole.asin}$`));
+  const sent = page.waitForRequest((request) =>
+    request.url().endsWith(`/products/${gameConsole.asin}/invitation`),
+  );
   await page.getByRole('button', { name: 'Request invitation' }).click();
   const request = await sent;
   // BB-036: an empty JSON body with the invite content type and the CSRF token.
@@ -339,8 +445,10 @@ test('BB-033 BB-034 BB-036 BB-037 the invite button sends signed-out shoppers to
 
 test('BB-038 a notify-details button is disabled with new text once the request succeeds', async ({
   page,
+  world,
 }) => {
-  await newShopper(page, '/dp/B0PDPCNS02');
+  const gameConsolePro = await like(world, 'B0PDPCNS02');
+  await newShopper(page, `/dp/${gameConsolePro.asin}`);
   await expect(page.getByText('No ratings yet')).toBeVisible();
   await page.getByRole('button', { name: 'Notify me with details' }).click();
   await expect(page.getByRole('button', { name: "We'll send you the details" })).toBeDisabled();
@@ -352,11 +460,13 @@ test('BB-038 a notify-details button is disabled with new text once the request 
 
 test('BB-039 a failed invite request logs an error and opens a failure modal', async ({
   page,
+  world,
   consoleErrors,
 }) => {
   // The refused request (500) is logged by the browser.
   consoleErrors.expect(/status of 500 .*\/invitation\)$/);
-  await newShopper(page, '/dp/B0PDPCNS01');
+  const gameConsole = await like(world, 'B0PDPCNS01');
+  await newShopper(page, `/dp/${gameConsole.asin}`);
   const logged: string[] = [];
   page.on('console', (message) => logged.push(message.text()));
   await page.route('**/invitation', (route) => route.fulfill({ status: 500, body: '{}' }));
@@ -374,8 +484,10 @@ test('BB-039 a failed invite request logs an error and opens a failure modal', a
 
 test('BB-035 a signed-in invite press without a CSRF token logs an error and sends nothing', async ({
   page,
+  world,
 }) => {
-  await newShopper(page, '/dp/B0PDPCNS01');
+  const gameConsole = await like(world, 'B0PDPCNS01');
+  await newShopper(page, `/dp/${gameConsole.asin}`);
   const logged: string[] = [];
   page.on('console', (message) => logged.push(message.text()));
   const sent: string[] = [];
@@ -389,8 +501,9 @@ test('BB-035 a signed-in invite press without a CSRF token logs an error and sen
   await expect(page.getByRole('button', { name: 'Request invitation' })).toBeEnabled();
 });
 
-test('BB-004 BB-005 BB-006 jump links scroll smoothly to their sections', async ({ page }) => {
-  await page.goto('/dp/B0PDPSPK01');
+test('BB-004 BB-005 BB-006 jump links scroll smoothly to their sections', async ({ page, world }) => {
+  const product = await speaker(world);
+  await page.goto(`/dp/${product.asin}`);
   const bar = page.getByRole('navigation', { name: 'On this page' });
   await bar.getByRole('link', { name: 'Product description' }).click();
   await expect(page).toHaveURL(/#product-description$/);
@@ -399,9 +512,11 @@ test('BB-004 BB-005 BB-006 jump links scroll smoothly to their sections', async 
 
 test('BB-006 BB-007 a jump link scrolls over 500 ms; other smooth scrolls, such as back to top, over 1000 ms', async ({
   page,
+  world,
 }) => {
+  const product = await speaker(world);
   await page.clock.install();
-  await page.goto('/dp/B0PDPSPK01');
+  await page.goto(`/dp/${product.asin}`);
   await page.clock.pauseAt(Date.now() + 60_000);
   const scrollY = () => page.evaluate(() => window.scrollY);
   await page
@@ -426,30 +541,35 @@ test('BB-006 BB-007 a jump link scrolls over 500 ms; other smooth scrolls, such 
   expect(await scrollY()).toBe(0);
 });
 
-test('DP-002 DP-003 the feature bullets expander toggles the bullets', async ({ page }) => {
+test('DP-002 DP-003 the feature bullets expander toggles the bullets', async ({ page, world }) => {
+  const product = await speaker(world);
   await page.setViewportSize({ width: 390, height: 800 });
-  await page.goto('/dp/B0PDPSPK01');
+  await page.goto(`/dp/${product.asin}`);
   const toggle = page.getByRole('button', { name: 'See more product details' });
   await expect(toggle).toHaveAttribute('aria-expanded', 'false');
   await toggle.click();
   await expect(page.getByRole('button', { name: 'See less' })).toHaveAttribute('aria-expanded', 'true');
 });
 
-test('the family stripe links the other models and marks this one', async ({ page }) => {
-  await page.goto('/dp/B0PDPSPK01');
+test('the family stripe links the other models and marks this one', async ({ page, world }) => {
+  const [product] = await speakerFamily(world);
+  if (!product) throw new Error('no family made');
+  await page.goto(`/dp/${product.asin}`);
   const stripe = page.getByRole('navigation', { name: 'Other models in this family' });
   await expect(stripe.getByRole('link')).toHaveCount(4);
-  await expect(stripe.locator('[aria-current="page"]')).toHaveAttribute('href', '/dp/B0PDPSPK01');
+  await expect(stripe.locator('[aria-current="page"]')).toHaveAttribute('href', `/dp/${product.asin}`);
 });
 
 test('LOG-001 LOG-002 add-to-cart intention is sent on click and marked submitted on completion', async ({
   page,
+  world,
 }) => {
+  const product = await speaker(world);
   const events: { schemaId: string; producerId: string }[] = [];
   page.on('request', (request) => {
     if (request.url().endsWith('/api/metrics/events')) events.push(...(request.postDataJSON().events ?? []));
   });
-  await page.goto('/dp/B0PDPSPK01');
+  await page.goto(`/dp/${product.asin}`);
   await page.getByRole('button', { name: 'Add to Cart' }).click();
   await expect(page.getByText('Added to cart.')).toBeVisible();
   await expect
@@ -458,10 +578,16 @@ test('LOG-001 LOG-002 add-to-cart intention is sent on click and marked submitte
   expect(events.every((e) => e.producerId === 'pdp-buy-box')).toBe(true);
 });
 
-test('axe finds no violations on the full buy box pages', async ({ page }) => {
+test('axe finds no violations on the full buy box pages', async ({ page, world }) => {
   // Four whole product pages (bundles, badge and carousels below the fold) scanned one after another.
   test.slow();
-  for (const path of ['/dp/B0PDPSPK01', '/dp/B0PDPFLT01', '/dp/B0PDPCNS01', '/dp/B0PDPBAT01']) {
+  const products = [
+    await speakerWithWidgets(world),
+    await like(world, 'B0PDPFLT01'),
+    await like(world, 'B0PDPCNS01'),
+    await like(world, 'B0PDPBAT01'),
+  ];
+  for (const path of products.map((product) => `/dp/${product.asin}`)) {
     await page.goto(path);
     const results = await new AxeBuilder({ page }).analyze();
     expect(results.violations.map((v) => `${path}: ${v.id} ${v.help} ${v.nodes[0]?.target}`)).toEqual([]);
@@ -470,8 +596,10 @@ test('axe finds no violations on the full buy box pages', async ({ page }) => {
 
 test('BB-040 the hero image is preloaded, and thumbnails switch the view by mouse or keyboard', async ({
   page,
+  world,
 }) => {
-  await page.goto('/dp/B0PDPSPK01');
+  const product = await speaker(world);
+  await page.goto(`/dp/${product.asin}`);
   await expect(page.locator('head link[rel="preload"][as="image"]')).toHaveAttribute(
     'href',
     /\/images\/demo\/.+\.svg$/,
@@ -487,14 +615,18 @@ test('BB-040 the hero image is preloaded, and thumbnails switch the view by mous
 
 test('BB-002 BB-009 DP-001 the quantity starts at 1 and moving between products is a full page load, not a client route', async ({
   page,
+  world,
 }) => {
-  await page.goto('/dp/B0PDPSPK01');
+  const [product, ...others] = await speakerFamily(world);
+  if (!product) throw new Error('no family made');
+  await page.goto(`/dp/${product.asin}`);
   await expect(page.getByLabel('Quantity:')).toHaveValue('1');
   const stripe = page.getByRole('navigation', { name: 'Other models in this family' });
   const [document] = await Promise.all([
     page.waitForResponse(
       (response) =>
-        response.request().resourceType() === 'document' && /\/dp\/B0PDPSPK0[2-4]$/.test(response.url()),
+        response.request().resourceType() === 'document' &&
+        others.some((other) => response.url().endsWith(`/dp/${other.asin}`)),
     ),
     stripe.locator('a:not([aria-current])').first().click(),
   ]);
@@ -503,11 +635,13 @@ test('BB-002 BB-009 DP-001 the quantity starts at 1 and moving between products 
 
 test('DP-004 moving the pointer away from the expanded bullets collapses them', async ({
   page,
+  world,
   isMobile,
 }) => {
   test.skip(isMobile, 'hover needs a pointer');
+  const product = await speaker(world);
   await page.setViewportSize({ width: 1280, height: 500 });
-  await page.goto('/dp/B0PDPSPK01');
+  await page.goto(`/dp/${product.asin}`);
   const toggle = page.getByRole('button', { name: 'See more product details' });
   await toggle.click();
   await expect(page.getByRole('button', { name: 'See less' })).toBeVisible();
@@ -521,10 +655,12 @@ test('DP-004 moving the pointer away from the expanded bullets collapses them', 
 
 test('DP-013 DP-014 DP-015 DP-017 buy box text clamps to 3 lines; the side sheet is 325 px wide and slides in over 300 ms', async ({
   page,
+  world,
   isMobile,
 }) => {
   test.skip(isMobile, 'the 325 px side sheet is the desktop variant');
-  await page.goto('/dp/B0PDPSPK01');
+  const product = await speaker(world);
+  await page.goto(`/dp/${product.asin}`);
   await expect(page.locator('.tabular-buy-box__clamp')).toHaveCSS('-webkit-line-clamp', '3');
   await page.getByRole('button', { name: 'Show more' }).click();
   const sheet = page.getByRole('dialog', { name: 'Returns and payment' });
@@ -538,10 +674,12 @@ test('DP-013 DP-014 DP-015 DP-017 buy box text clamps to 3 lines; the side sheet
 
 test('DP-016 on a phone the buy box details open in a bottom sheet at least 190 px high', async ({
   page,
+  world,
   isMobile,
 }) => {
   test.skip(!isMobile, 'desktops get the side sheet');
-  await page.goto('/dp/B0PDPSPK01');
+  const product = await speaker(world);
+  await page.goto(`/dp/${product.asin}`);
   await page.getByRole('button', { name: 'Show more' }).click();
   const sheet = page.getByRole('dialog', { name: 'Returns and payment' });
   await expect(sheet).toBeVisible();
@@ -561,7 +699,7 @@ test.describe('without JavaScript', () => {
     page,
     world,
   }) => {
-    const filter = await world.product('B0PDPFLT01');
+    const filter = await like(world, 'B0PDPFLT01');
     await page.goto(`/dp/${filter.asin}`);
     const addToCart = page.getByRole('button', { name: 'Add to Cart' });
     // Locked by the script only: without it the buttons stay usable.
@@ -588,18 +726,20 @@ test.describe('without JavaScript', () => {
     world,
   }) => {
     const customer = await world.customer();
-    await page.goto('/dp/B0PDPSPK01');
+    const product = await speaker(world);
+    await page.goto(`/dp/${product.asin}`);
     await page.getByRole('button', { name: 'Apply coupon' }).click();
     await fillSignIn(page, customer);
-    await expect(page).toHaveURL(/\/dp\/B0PDPSPK01$/);
+    await expect(page).toHaveURL(new RegExp(`/dp/${product.asin}$`));
     await expect(page.getByText('Save $5.00 with coupon: applied at checkout.')).toBeVisible();
   });
 
   test('issue 10 #13 BB-033 BB-034 the invitation request works as a plain form', async ({ page, world }) => {
     const customer = await world.customer();
-    await signIn(page, customer, '/dp/B0PDPCNS01');
+    const gameConsole = await like(world, 'B0PDPCNS01');
+    await signIn(page, customer, `/dp/${gameConsole.asin}`);
     await page.getByRole('button', { name: 'Request invitation' }).click();
-    await expect(page).toHaveURL(/\/dp\/B0PDPCNS01$/);
+    await expect(page).toHaveURL(new RegExp(`/dp/${gameConsole.asin}$`));
     await expect(page.getByText('Invitation requested')).toBeVisible();
   });
 });
