@@ -5,9 +5,12 @@ test.use({ storageState: { cookies: [], origins: [] } });
 
 test('DP-005 the location prompt opens on a first desktop visit, takes a ZIP and stays closed afterwards', async ({
   page,
+  world,
   isMobile,
 }) => {
-  await page.goto('/dp/B0PDPSPK01');
+  // A speaker of its own, shaped like the demo one (out of its family, whose stripe another spec counts).
+  const speaker = await world.product('B0PDPSPK01', { family: undefined });
+  await page.goto(`/dp/${speaker.asin}`);
   const dialog = page.getByRole('dialog', { name: 'Choose your location' });
   if (isMobile) {
     // Only desktops get the prompt by itself; on a phone the shopper opens it from "Deliver to".
@@ -31,9 +34,10 @@ test('DP-005 the location prompt opens on a first desktop visit, takes a ZIP and
   await expect(dialog).toHaveCount(0);
 });
 
-test('DP-005 closing the prompt dismisses it for later visits', async ({ page, isMobile }) => {
+test('DP-005 closing the prompt dismisses it for later visits', async ({ page, world, isMobile }) => {
   test.skip(isMobile, 'the prompt opens by itself on desktop only');
-  await page.goto('/dp/B0PDPBAT01');
+  const batteries = await world.product('B0PDPBAT01');
+  await page.goto(`/dp/${batteries.asin}`);
   await expect(page.getByRole('dialog', { name: 'Choose your location' })).toBeVisible();
   const dismissed = page.waitForResponse('**/gp/delivery/location');
   await page.keyboard.press('Escape');
