@@ -104,15 +104,17 @@ for (const how of ['a click', 'the keyboard'] as const) {
       await addToCart.focus();
       await page.keyboard.press('Enter');
     }
-    // Held: no navigation to the plain form's answer, nothing posted yet.
+    // Held: no navigation to the plain form's answer, nothing posted yet, and the shopper is told to wait.
     await page.waitForTimeout(500);
     expect(new URL(page.url()).pathname).toBe(path);
     expect(posts.filter((path) => path.startsWith('/gp/product/handle-buy-box'))).toEqual([]);
     await expect(page.getByText('Added to cart')).toHaveCount(0);
+    await expect(page.getByRole('status').filter({ hasText: 'One moment…' })).toBeVisible();
 
     chunk.release();
     // Replayed once the buy box has hydrated: the same press, through the cart API, on this page.
     await expect(page.getByText('Added to cart')).toBeVisible({ timeout: 15_000 });
+    await expect(page.getByText('One moment…')).toHaveCount(0);
     await expect(page.getByRole('link', { name: /^Cart, \d+ items$/ })).toHaveAccessibleName('Cart, 1 items');
     expect(new URL(page.url()).pathname).toBe(path);
     expect(posts.filter((path) => path.startsWith('/gp/product/handle-buy-box'))).toEqual([]);

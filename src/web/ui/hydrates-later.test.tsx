@@ -121,10 +121,15 @@ test('a submission inside the part before it has hydrated is held, then replayed
   markRootHydrated();
   form.requestSubmit(button);
   expect(defaultPrevented).toEqual([true]);
+  // While it waits, a notice outside the root says so (the part's markup is left as the server sent it).
+  const notice = document.querySelector('.held-press[role="status"]');
+  expect(notice?.textContent).toBe('One moment…');
+  expect(container.contains(notice)).toBe(false);
   await act(async () => arrive(Part));
   // The held press goes after the commit that hydrated the part (a task later).
   await act(() => new Promise((resolve) => setTimeout(resolve, 10)));
   expect(submitted).toEqual([button, button]);
+  expect(document.querySelector('.held-press')).toBeNull();
   // The replay is not held again.
   expect(defaultPrevented).toEqual([true, false]);
 });

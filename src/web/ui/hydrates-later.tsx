@@ -55,6 +55,22 @@ function PartHydrated({ name }: { name: string }) {
 const never = new Promise<never>(() => undefined);
 
 /**
+ * What a shopper sees while a press waits for the part's code: a spinner and "One moment…", announced
+ * to screen readers. It is added to the document's body, outside the React root, so the part's server
+ * markup, which React is about to hydrate, stays exactly as the server sent it.
+ */
+function heldPressNotice(): HTMLElement {
+  const notice = document.createElement('div');
+  notice.className = 'held-press';
+  notice.setAttribute('role', 'status');
+  const spinner = document.createElement('span');
+  spinner.className = 'spinner';
+  spinner.setAttribute('aria-hidden', 'true');
+  notice.append(spinner, 'One moment…');
+  return notice;
+}
+
+/**
  * Holds a form submission inside `within` until the part has hydrated, then replays it with the same
  * button (`requestSubmit`), so the part's own code handles it; if the chunk cannot load, the replay
  * posts the plain form. Without this the browser would post the plain form at once: React stops a
@@ -63,15 +79,18 @@ const never = new Promise<never>(() => undefined);
  */
 function holdSubmits(within: string): () => void {
   let held: { form: HTMLFormElement; submitter: HTMLElement | null } | null = null;
+  let notice: HTMLElement | null = null;
   const hold = (event: SubmitEvent) => {
     const form = event.target;
     if (!(form instanceof HTMLFormElement) || !form.closest(within)) return;
     event.preventDefault();
     held ??= { form, submitter: event.submitter };
+    notice ??= document.body.appendChild(heldPressNotice());
   };
   document.addEventListener('submit', hold, true);
   return () => {
     document.removeEventListener('submit', hold, true);
+    notice?.remove();
     const press = held;
     held = null;
     if (!press?.form.isConnected) return;
