@@ -39,7 +39,7 @@ async function expectNoAxeViolations(page: Page) {
  * accessories, which these tests only read. Out of the speaker's family, whose stripe another spec counts.
  */
 function speaker(world: World) {
-  return world.product('B0PDPSPK01', { family: undefined });
+  return world.standaloneProduct('B0PDPSPK01');
 }
 
 const block = (page: Page) => page.getByRole('region', { name: 'Add an accessory' });

@@ -11,7 +11,7 @@ import { expect, worldTest as test, type World } from './fixtures';
  * first); out of the speaker's family, whose stripe another spec counts.
  */
 async function speakerLikePage(world: World): Promise<string> {
-  const product = await world.product('B0PDPSPK01', { family: undefined });
+  const product = await world.standaloneProduct('B0PDPSPK01');
   return `/dp/${product.asin}`;
 }
 

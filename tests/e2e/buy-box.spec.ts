@@ -12,11 +12,8 @@ import { fillSignIn, signIn } from './pages/sign-in-page';
 // battery limited to 5 and the filter sold in threes. Copies leave the demo families (whose stripes
 // other specs count); a test about the stripe makes a family of its own.
 
-/** A product shaped like a demo product, out of that product's family. */
-const like = (world: World, demo: string) => world.product(demo, { family: undefined });
-
 /** A page of its own shaped like the smart speaker's. */
-const speaker = (world: World) => like(world, 'B0PDPSPK01');
+const speaker = (world: World) => world.standaloneProduct('B0PDPSPK01');
 
 /**
  * Four speakers shaped like the demo speaker family (the 3rd Gen, Mini, Studio and Max, each with its
@@ -38,11 +35,11 @@ async function speakerFamily(world: World) {
  */
 async function speakerWithWidgets(world: World) {
   const product = await speaker(world);
-  const plug = await like(world, 'B0PDPPLG02');
-  const bulb = await like(world, 'B0PDPBLB01');
-  const camera = await like(world, 'B0PDPCAM01');
-  const stand = await like(world, 'B0PDPSTD01');
-  const music = await like(world, 'B0PDPMUS01');
+  const plug = await world.standaloneProduct('B0PDPPLG02');
+  const bulb = await world.standaloneProduct('B0PDPBLB01');
+  const camera = await world.standaloneProduct('B0PDPCAM01');
+  const stand = await world.standaloneProduct('B0PDPSTD01');
+  const music = await world.standaloneProduct('B0PDPMUS01');
   await world.smartHome(product, [plug, bulb, camera]);
   await world.bundle({
     title: 'Test Smart Home Starter Bundle',
@@ -72,7 +69,7 @@ async function speakerWithWidgets(world: World) {
   ];
   for (const [i, demo] of advertised.entries()) {
     await world.ad({
-      product: await like(world, demo),
+      product: await world.standaloneProduct(demo),
       bid: 1.4 - i / 10,
       targets: [product],
       advertiser: `Test Advertiser ${i + 1}`,
@@ -218,7 +215,7 @@ test('BB-021 BB-022 BB-023 BB-041 the last quantity option opens the restriction
   page,
   world,
 }) => {
-  const battery = await like(world, 'B0PDPBAT01');
+  const battery = await world.standaloneProduct('B0PDPBAT01');
   await page.goto(`/dp/${battery.asin}`);
   const quantity = page.getByLabel('Quantity:');
   await quantity.selectOption('6');
@@ -314,7 +311,7 @@ test('BB-024 BB-025 an empty quantity dropdown locks the purchase buttons until 
   page,
   world,
 }) => {
-  const filter = await like(world, 'B0PDPFLT01');
+  const filter = await world.standaloneProduct('B0PDPFLT01');
   await page.goto(`/dp/${filter.asin}`);
   await expect(page.getByRole('button', { name: 'Add to Cart' })).toBeDisabled();
   await expect(page.getByRole('button', { name: 'Buy Now', exact: true })).toBeDisabled();
@@ -413,7 +410,7 @@ test('BB-033 BB-034 BB-036 BB-037 the invite button sends signed-out shoppers to
   page,
   world,
 }) => {
-  const gameConsole = await like(world, 'B0PDPCNS01');
+  const gameConsole = await world.standaloneProduct('B0PDPCNS01');
   await page.goto(`/dp/${gameConsole.asin}`);
   await expect(page.getByRole('button', { name: 'Add to Cart' })).toHaveCount(0);
   await page.getByRole('button', { name: 'Request invitation' }).click();
@@ -447,7 +444,7 @@ test('BB-038 a notify-details button is disabled with new text once the request 
   page,
   world,
 }) => {
-  const gameConsolePro = await like(world, 'B0PDPCNS02');
+  const gameConsolePro = await world.standaloneProduct('B0PDPCNS02');
   await newShopper(page, `/dp/${gameConsolePro.asin}`);
   await expect(page.getByText('No ratings yet')).toBeVisible();
   await page.getByRole('button', { name: 'Notify me with details' }).click();
@@ -465,7 +462,7 @@ test('BB-039 a failed invite request logs an error and opens a failure modal', a
 }) => {
   // The refused request (500) is logged by the browser.
   consoleErrors.expect(/status of 500 .*\/invitation\)$/);
-  const gameConsole = await like(world, 'B0PDPCNS01');
+  const gameConsole = await world.standaloneProduct('B0PDPCNS01');
   await newShopper(page, `/dp/${gameConsole.asin}`);
   const logged: string[] = [];
   page.on('console', (message) => logged.push(message.text()));
@@ -486,7 +483,7 @@ test('BB-035 a signed-in invite press without a CSRF token logs an error and sen
   page,
   world,
 }) => {
-  const gameConsole = await like(world, 'B0PDPCNS01');
+  const gameConsole = await world.standaloneProduct('B0PDPCNS01');
   await newShopper(page, `/dp/${gameConsole.asin}`);
   const logged: string[] = [];
   page.on('console', (message) => logged.push(message.text()));
@@ -583,9 +580,9 @@ test('axe finds no violations on the full buy box pages', async ({ page, world }
   test.slow();
   const products = [
     await speakerWithWidgets(world),
-    await like(world, 'B0PDPFLT01'),
-    await like(world, 'B0PDPCNS01'),
-    await like(world, 'B0PDPBAT01'),
+    await world.standaloneProduct('B0PDPFLT01'),
+    await world.standaloneProduct('B0PDPCNS01'),
+    await world.standaloneProduct('B0PDPBAT01'),
   ];
   for (const path of products.map((product) => `/dp/${product.asin}`)) {
     await page.goto(path);
@@ -699,7 +696,7 @@ test.describe('without JavaScript', () => {
     page,
     world,
   }) => {
-    const filter = await like(world, 'B0PDPFLT01');
+    const filter = await world.standaloneProduct('B0PDPFLT01');
     await page.goto(`/dp/${filter.asin}`);
     const addToCart = page.getByRole('button', { name: 'Add to Cart' });
     // Locked by the script only: without it the buttons stay usable.
@@ -736,7 +733,7 @@ test.describe('without JavaScript', () => {
 
   test('issue 10 #13 BB-033 BB-034 the invitation request works as a plain form', async ({ page, world }) => {
     const customer = await world.customer();
-    const gameConsole = await like(world, 'B0PDPCNS01');
+    const gameConsole = await world.standaloneProduct('B0PDPCNS01');
     await signIn(page, customer, `/dp/${gameConsole.asin}`);
     await page.getByRole('button', { name: 'Request invitation' }).click();
     await expect(page).toHaveURL(new RegExp(`/dp/${gameConsole.asin}$`));

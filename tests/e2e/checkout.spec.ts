@@ -11,7 +11,7 @@ import { fillSignIn, signIn } from './pages/sign-in-page';
  * accessories), out of the demo family whose stripe another spec counts; returns its page's path.
  */
 async function pageLike(world: World, demoAsin = 'B0PDPSPK01'): Promise<string> {
-  const product = await world.product(demoAsin, { family: undefined });
+  const product = await world.standaloneProduct(demoAsin);
   return `/dp/${product.asin}`;
 }
 

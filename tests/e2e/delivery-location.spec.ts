@@ -9,7 +9,7 @@ test('DP-005 the location prompt opens on a first desktop visit, takes a ZIP and
   isMobile,
 }) => {
   // A speaker of its own, shaped like the demo one (out of its family, whose stripe another spec counts).
-  const speaker = await world.product('B0PDPSPK01', { family: undefined });
+  const speaker = await world.standaloneProduct('B0PDPSPK01');
   await page.goto(`/dp/${speaker.asin}`);
   const dialog = page.getByRole('dialog', { name: 'Choose your location' });
   if (isMobile) {

@@ -17,6 +17,11 @@ import { type CreatedAd, createSponsoredAd } from '../factories/sponsored-ad-fac
 export type World = {
   /** A product shaped like a demo product (catalog/demo/catalog.json), under a fresh ASIN. */
   product(likeDemo?: string, overrides?: ProductOverrides): Promise<CreatedProduct>;
+  /**
+   * The same, out of the demo product's variation family: a copy in it would join the demo page's family
+   * stripe, which storefront-look.spec.ts counts. What most specs want.
+   */
+  standaloneProduct(likeDemo: string, overrides?: ProductOverrides): Promise<CreatedProduct>;
   /** A lightning deal shaped like a demo deal product, under a fresh ASIN; its times start now. */
   deal(likeDemo: string, overrides?: ProductOverrides): Promise<CreatedDeal>;
   /** A shopper's account, ready to sign in with its email and password. */
@@ -92,6 +97,8 @@ export const worldTest = base.extend<{ world: World }, { store: Store }>({
     await use({
       product: (likeDemo, overrides = {}) =>
         createProduct(store.db, { ...(likeDemo ? demoProductShape(likeDemo) : {}), ...overrides }),
+      standaloneProduct: (likeDemo, overrides = {}) =>
+        createProduct(store.db, { ...demoProductShape(likeDemo), family: undefined, ...overrides }),
       deal: (likeDemo, overrides = {}) =>
         createDeal(store.db, { ...demoProductShape(likeDemo), ...overrides }),
       customer: (overrides = {}) => createCustomer(store.db, overrides),

@@ -18,7 +18,7 @@ test.describe('product page skeleton', () => {
       if (message.type() === 'error') errors.push(message.text());
     });
     // A speaker of its own, shaped like the demo one (out of its family, whose stripe another spec counts).
-    const speaker = await world.product('B0PDPSPK01', { family: undefined });
+    const speaker = await world.standaloneProduct('B0PDPSPK01');
     await page.goto(`/dp/${speaker.asin}`);
     await expect(page.getByRole('heading', { level: 1 })).toContainText('Nimbus');
     await expect(page.getByRole('img').first()).toBeVisible();
@@ -98,7 +98,7 @@ test.describe('sign-in', () => {
       // The wrong password's page comes with a 401, which the browser logs.
       consoleErrors.expect(/status of 401 .*\/gp\/sign-in\.html\)$/);
       const prime = await world.customer({ prime: true });
-      const { asin } = await world.product('B0PDPSPK01', { family: undefined });
+      const { asin } = await world.standaloneProduct('B0PDPSPK01');
       await page.goto(`/gp/sign-in.html?path=%2Fdp%2F${asin}`);
       await page.getByLabel('Email').fill(prime.email);
       await page.getByLabel('Password').fill('wrong-password');
