@@ -91,7 +91,7 @@ export type DealQueue = { shoppersWaiting: boolean };
 /**
  * Whether a new claim must join the waitlist: no unit is free, or shoppers already wait, who are
  * served first (decision 0009). The product answer, the page and the claim all read the deal's state
- * from this one rule, so they agree (issue 10 #5).
+ * from this one rule, so they agree (decision 0016).
  */
 export function newClaimsWait(
   deal: Pick<DealTerms, 'claimedUnits' | 'totalUnits'>,

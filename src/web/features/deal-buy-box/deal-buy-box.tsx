@@ -44,7 +44,7 @@ export type DealBuyBoxProps = {
   onClaimed?: () => void;
   /**
    * The deal's state as this box knows it now (it polls and counts down), null once the deal has ended
-   * or gone: the page's price block follows it (issue 10 #4).
+   * or gone: the page's price block follows it (decision 0016).
    */
   onDealState?: (state: DealState | null) => void;
 };
