@@ -24,7 +24,7 @@ const hasEarlyAccess = (deal: Pick<DealTerms, 'accessBehavior' | 'earlyAccessDur
   deal.accessBehavior === 'PRIME_EARLY_ACCESS' && deal.earlyAccessDurationMs > 0;
 
 /**
- * The start time the server sends a shopper (READING §2): the early start for a Prime member of a
+ * The start time the server sends a shopper (decision 0009): the early start for a Prime member of a
  * PRIME_EARLY_ACCESS deal, the public start for everyone else.
  */
 export function startTimeFor(deal: DealTerms, shopper: Shopper): number {
