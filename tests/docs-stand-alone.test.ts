@@ -46,7 +46,7 @@ test('comments, test names and documents cite decisions, not tracker numbers a r
     ...filesUnder('bench', code),
     ...filesUnder('scripts', code),
   ];
-  const citation = /\b[Ii]ssues? #?\d+|\bREADING(\.md)?( item)? §?\d+/;
+  const citation = /\b[Ii]ssues? #?\d+|\b(READING|[Rr]eading)(\.md)?( item)? §?\d+/;
   const citing = files.filter((file) => citation.test(readFileSync(file, 'utf8')));
   expect(citing).toEqual([]);
 });

@@ -105,7 +105,7 @@ export function DealBuyBox({
       refTag: setup.claimRefTag,
       quantity: view.claim?.quantities.includes(quantity) ? quantity : DEFAULT_CLAIM_QUANTITY,
     });
-    // Reading 3: no claim goes out without its deal id, item id, purchase tag and quantity.
+    // No claim goes out without its deal id, item id, purchase tag and quantity.
     if (!call) return;
     send({ type: 'claim-started' });
     claimInFlight.current = true;
