@@ -13,7 +13,7 @@ const INLINE_STYLES: { shared: string[]; productParts: Record<string, string[]> 
  * The stylesheets the server inlines in the documents, emitted as assets of their own (named in the
  * manifest by their source path) instead of being imported by the entry: the server inlines the parts'
  * styles only in a page that shows the part, and no chunk loaded later adds the entry's stylesheet
- * again as a <link> after the inline styles (issue 11, decision 0029).
+ * again as a <link> after the inline styles (decision 0029).
  */
 function inlineStyles(): Plugin {
   // The browsers Vite's own CSS pipeline targets for build.target 'es2022' (its convertTargets), so
@@ -65,7 +65,7 @@ export default defineConfig(
             // boot.ts is each page's first script: it starts the entry once the main image has painted.
             input: { 'entry-client': 'src/web/entry-client.tsx', boot: 'src/web/boot.ts' },
             // Everything the entry imports statically (React included) in the entry itself: React would
-            // otherwise be a chunk of its own, one more file and gzip stream before hydration (issue 11).
+            // otherwise be a chunk of its own, one more file and gzip stream before hydration.
             output: {
               codeSplitting: {
                 groups: [

@@ -392,7 +392,7 @@ async function main() {
       .join(', ')}`,
     `- of which private memory (RssAnon: the JavaScript heap, SQLite's page cache, the checkpoint worker) peaked at ${split.anonPeak} MB; the rest is the mapped Node binary and libraries (RssFile, ${split.file} MB at the end, shared with every other Node process on the machine)`,
     '',
-    'Targets (issue 11):',
+    'Targets (docs/performance.md):',
     `- import of ${PRODUCTS.toLocaleString('en-US')} products at most 60 s: ${importS.toFixed(1)} s ${importS <= 60 ? '✅' : '❌'}`,
     `- product GET p99 within 1.2× of the demo catalog's: ${ratio(product).toFixed(2)}× ${ratio(product) <= 1.2 ? '✅' : '❌'}`,
     `- product page p99 within 1.2× of the demo catalog's: ${ratio(page).toFixed(2)}× ${ratio(page) <= 1.2 ? '✅' : '❌'}`,

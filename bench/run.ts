@@ -255,7 +255,7 @@ async function main() {
           `| ${r.name} | ${r.rps} | ${r.p50} | ${r.p99} | ${r.errors} | ${r.non2xx} | ${(r.rps / baseline.rps).toFixed(2)}${r.note ? ` (${r.note})` : ''} |`,
       ),
       '',
-      'Targets (issue 11):',
+      'Targets (docs/performance.md):',
       `- product GET with the 1 s answer cache at least 50% of the bare route's req/s: ${percent(product)} ${ratio(product) >= 0.5 ? '✅' : '❌'}`,
       `- product GET without the answer cache at least 25% of the bare route's req/s: ${percent(uncachedProduct)} ${ratio(uncachedProduct) >= 0.25 ? '✅' : '❌'}`,
       `- cart add p99 at most 10 ms at 500 req/s: ${add.p99} ms ${add.p99 <= 10 && add.non2xx === 0 && add.errors === 0 ? '✅' : '❌'}; the most it takes at ${CART_MAX_CONNECTIONS} connections: ${addMax.rps} adds/s, p99 ${addMax.p99} ms, ${addMax.non2xx} non-2xx`,

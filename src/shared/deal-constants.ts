@@ -12,7 +12,7 @@ export type DealAccessBehavior = (typeof DEAL_ACCESS_BEHAVIORS)[number];
 export const DEAL_TYPES = ['LIGHTNING_DEAL', 'DEAL_OF_THE_DAY'] as const;
 export type DealType = (typeof DEAL_TYPES)[number];
 
-/** Deal customer status `state` in the product answer: the long forms (DEAL-007, READING §1). */
+/** Deal customer status `state` in the product answer: the long forms (DEAL-007). */
 export const DEAL_CUSTOMER_STATES = [
   'NONE',
   'IN_CART',
@@ -23,7 +23,7 @@ export const DEAL_CUSTOMER_STATES = [
 ] as const;
 export type DealCustomerState = (typeof DEAL_CUSTOMER_STATES)[number];
 
-/** Claim answer `customerState`: the short forms of the same states (DEAL-009, READING §1). */
+/** Claim answer `customerState`: the short forms of the same states (DEAL-009). */
 export const CLAIM_CUSTOMER_STATES = ['NONE', 'INCART', 'PENDINGATC', 'CLAIMED', 'EXPIRED'] as const;
 export type ClaimCustomerState = (typeof CLAIM_CUSTOMER_STATES)[number];
 
@@ -31,7 +31,7 @@ export type ClaimCustomerState = (typeof CLAIM_CUSTOMER_STATES)[number];
 export const CLAIM_DEAL_ASIN_STATES = ['AVAILABLE', 'UPCOMING', 'WAITLISTFULL'] as const;
 export type ClaimDealAsinState = (typeof CLAIM_DEAL_ASIN_STATES)[number];
 
-/** Short claim form → long product-answer form (READING §1). */
+/** Short claim form → long product-answer form. */
 export const CUSTOMER_STATE_FROM_CLAIM: Record<ClaimCustomerState, DealCustomerState> = {
   NONE: 'NONE',
   INCART: 'IN_CART',

@@ -2,7 +2,7 @@
 // script's `data-entry`) once the page's main image is on screen. On a slow connection the entry (React
 // and the page, ~75 KB) and the main image share the bandwidth; fetched together, the image (the
 // largest paint) arrives last of the two. Fetched one after the other, the image is on screen first and
-// the script arrives no later than before, less one round trip (issue 11, decisions 0029 and 0034).
+// the script arrives no later than before, less one round trip (decisions 0029 and 0034).
 //
 // "On screen" means painted, not loaded: an image's load event comes before the frame that paints it,
 // and a page's first frame can come well after its images have loaded (once the document is parsed). A

@@ -74,7 +74,7 @@ async function hydrate() {
     page = <ProductPage data={data} />;
   }
   // Hydrating as a transition lets React yield to the browser every few milliseconds instead of holding
-  // the main thread for the whole tree (issue 11: total blocking time, and the first paint is not kept
+  // the main thread for the whole tree (total blocking time, and the first paint is not kept
   // waiting). A press that comes meanwhile makes React finish hydrating at once and then handles it.
   startTransition(() => {
     hydrateRoot(root, <MarkHydrated>{page}</MarkHydrated>);

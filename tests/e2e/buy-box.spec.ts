@@ -692,7 +692,7 @@ test('DP-016 on a phone the buy box details open in a bottom sheet at least 190 
 test.describe('without JavaScript', () => {
   test.use({ javaScriptEnabled: false });
 
-  test('issue 10 #13 BB-024 a minimum-order product is bought with the plain form; too few comes back with a message', async ({
+  test('BB-024 a minimum-order product is bought with the plain form; too few comes back with a message', async ({
     page,
     world,
   }) => {
@@ -718,7 +718,7 @@ test.describe('without JavaScript', () => {
     expect(items.entity.items.find((item) => item.asin === filter.asin)?.quantity).toBe(3);
   });
 
-  test('issue 10 #13 BB-028 BB-030 the coupon works as a plain form: sign in, redeem, back on the product', async ({
+  test('BB-028 BB-030 the coupon works as a plain form: sign in, redeem, back on the product', async ({
     page,
     world,
   }) => {
@@ -731,7 +731,7 @@ test.describe('without JavaScript', () => {
     await expect(page.getByText('Save $5.00 with coupon: applied at checkout.')).toBeVisible();
   });
 
-  test('issue 10 #13 BB-033 BB-034 the invitation request works as a plain form', async ({ page, world }) => {
+  test('BB-033 BB-034 the invitation request works as a plain form', async ({ page, world }) => {
     const customer = await world.customer();
     const gameConsole = await world.standaloneProduct('B0PDPCNS01');
     await signIn(page, customer, `/dp/${gameConsole.asin}`);

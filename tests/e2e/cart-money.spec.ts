@@ -13,7 +13,7 @@ test.beforeEach(async ({ page }) => {
   await declineAccessoryInterstitial(page);
 });
 
-test('issue 10 #1 BB-028: a clipped coupon comes off the cart, checkout and placed order, as its own line', async ({
+test('BB-028: a clipped coupon comes off the cart, checkout and placed order, as its own line', async ({
   page,
   world,
 }) => {
@@ -51,7 +51,7 @@ test('issue 10 #1 BB-028: a clipped coupon comes off the cart, checkout and plac
   await checkout.placeOrder();
   await checkout.expectOrderPlaced();
   await expect(page.getByText('Coupon: Save $5.00 with coupon')).toBeVisible();
-  // $44.99 after the coupon, plus WA's estimated tax on it (issue 10 #2): $2.92.
+  // $44.99 after the coupon, plus WA's estimated tax on it (decision 0015): $2.92.
   await expect(page.getByText('Order total: $47.91')).toBeVisible();
 
   // Once per customer: the next order of the speaker pays the full price.
@@ -78,7 +78,7 @@ async function addThroughApi(page: Page, items: unknown[]) {
   expect(response.status()).toBe(200);
 }
 
-test('issue 10 #16: in the cart the page item comes first, its accessory and plan under it; the plan has no quantity choice nor "In Stock"', async ({
+test('decision 0014: in the cart the page item comes first, its accessory and plan under it; the plan has no quantity choice nor "In Stock"', async ({
   page,
   world,
 }) => {

@@ -100,7 +100,7 @@ test('a bad ZIP code is explained next to the field', async ({ page, world }) =>
   await expect(page.getByLabel('ZIP code')).toHaveAttribute('aria-invalid', 'true');
 });
 
-test('issue 10 #14: a refused order keeps the checkout URL, focuses the first field in error and a reload does not post again', async ({
+test('decision 0015: a refused order keeps the checkout URL, focuses the first field in error and a reload does not post again', async ({
   page,
   world,
 }) => {
@@ -137,7 +137,7 @@ const SAVED = {
   paymentMethod: 'Visa ending 4242',
 };
 
-test('issue 10 #2: 1-Click places the order at once with the saved address and payment method', async ({
+test('decision 0015: 1-Click places the order at once with the saved address and payment method', async ({
   page,
   world,
 }) => {
@@ -151,7 +151,7 @@ test('issue 10 #2: 1-Click places the order at once with the saved address and p
   await expect(page.getByText('Order total: $53.24')).toBeVisible();
 });
 
-test('issue 10 #2: 1-Click without a saved address explains and goes to checkout, which shows the whole order', async ({
+test('decision 0015: 1-Click without a saved address explains and goes to checkout, which shows the whole order', async ({
   page,
   world,
 }) => {
@@ -168,7 +168,7 @@ test('issue 10 #2: 1-Click without a saved address explains and goes to checkout
   await new CheckoutPage(page).expectOrderPlaced();
 });
 
-test('issue 10 #2: checkout shows the saved address, payment method, items, shipping, estimated tax and total', async ({
+test('decision 0015: checkout shows the saved address, payment method, items, shipping, estimated tax and total', async ({
   page,
   world,
 }) => {
@@ -184,7 +184,7 @@ test('issue 10 #2: checkout shows the saved address, payment method, items, ship
   await expect(summary).toContainText('Order total:$53.24');
 });
 
-test('issue 10 #9: the header account entry opens the account page with the name, orders and Sign out', async ({
+test('decision 0015: the header account entry opens the account page with the name, orders and Sign out', async ({
   page,
   world,
 }) => {

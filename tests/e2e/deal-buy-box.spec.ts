@@ -211,7 +211,7 @@ test.describe('what the deal buy box shows', () => {
     await expectAxeClean(page);
   });
 
-  test('issue 10 #4 while a deal is live the price block shows the deal price and the deal box saving, against the same basis', async ({
+  test('decision 0016: while a deal is live the price block shows the deal price and the deal box saving, against the same basis', async ({
     page,
     world,
   }) => {
@@ -231,7 +231,7 @@ test.describe('what the deal buy box shows', () => {
     await expect(priceBlock).not.toContainText('-21%');
   });
 
-  test('issue 10 #4 before a deal starts the price block shows the regular price against its list price', async ({
+  test('decision 0016: before a deal starts the price block shows the regular price against its list price', async ({
     page,
     world,
   }) => {
@@ -266,7 +266,7 @@ test.describe('what the deal buy box shows', () => {
     },
   ] as const;
   for (const { change, shape, timer, before, after, shown, gone } of liveChanges) {
-    test(`issue 10 #4 the price block follows the deal box when the deal ${change} while the page is open`, async ({
+    test(`decision 0016: the price block follows the deal box when the deal ${change} while the page is open`, async ({
       page,
       world,
     }) => {

@@ -34,10 +34,7 @@ test.describe('product page skeleton', () => {
     expect(errors).toEqual([]);
   });
 
-  test('issue 11: the page script is requested after the main image is on screen', async ({
-    page,
-    world,
-  }) => {
+  test('the page script is requested after the main image is on screen', async ({ page, world }) => {
     // A product of its own (a copy of a demo product would join that product's family stripe).
     const product = await world.product();
     await page.goto(`/dp/${product.asin}`);

@@ -3,7 +3,7 @@ import { declineAccessoryInterstitial } from './accessory-interstitial';
 import { expect, test } from './fixtures';
 import { signIn } from './pages/sign-in-page';
 
-// What a shopper sees of the page's layout and wording (issue 10): sizes are measured, not guessed.
+// What a shopper sees of the page's layout and wording: sizes are measured, not guessed.
 
 test.beforeEach(async ({ page }) => {
   await declineAccessoryInterstitial(page);
@@ -34,7 +34,7 @@ const buyBoxDetail = (page: Page, term: string) =>
 test.describe('desktop widths', () => {
   test.skip(({ isMobile }) => isMobile, 'the side-by-side gallery is the desktop layout');
 
-  test('issue 10 #6: gallery thumbnails show their images at a usable size from 1024 to 1920 px', async ({
+  test('gallery thumbnails show their images at a usable size from 1024 to 1920 px', async ({
     page,
     world,
   }) => {
@@ -57,7 +57,7 @@ test.describe('desktop widths', () => {
     }
   });
 
-  test('issue 10 #15 BB-041: the variation popover opens beside its trigger, flipped to stay in a 900 px window', async ({
+  test('BB-041: the variation popover opens beside its trigger, flipped to stay in a 900 px window', async ({
     page,
   }) => {
     await page.setViewportSize({ width: 1280, height: 900 });
@@ -82,7 +82,7 @@ test.describe('desktop widths', () => {
   });
 });
 
-test('issue 10 #7: info messages are styled as alerts, like the others', async ({ page }) => {
+test('info messages are styled as alerts, like the others', async ({ page }) => {
   await page.goto('/dp/B0PDPSPK01');
   await page.getByLabel('Add gift options').check();
   const note = page.getByRole('status').filter({ hasText: 'link up to 3 devices' });
@@ -100,7 +100,7 @@ test('issue 10 #7: info messages are styled as alerts, like the others', async (
   expect(style.background).not.toBe('rgba(0, 0, 0, 0)');
 });
 
-test('issue 10 #8: signed in at 390 px the header keeps the store name and the greeting on one line each', async ({
+test('signed in at 390 px the header keeps the store name and the greeting on one line each', async ({
   page,
   world,
 }) => {
@@ -125,7 +125,7 @@ test('issue 10 #8: signed in at 390 px the header keeps the store name and the g
   await expect(greeting).toHaveText('Hello, Alexandra Montgomery-Whitfield');
 });
 
-test('issue 10 #10: the store sells its own offers under its own name, other merchants under theirs', async ({
+test('decision 0017: the store sells its own offers under its own name, other merchants under theirs', async ({
   page,
   world,
 }) => {
@@ -141,7 +141,7 @@ test('issue 10 #10: the store sells its own offers under its own name, other mer
   await expect(buyBoxDetail(page, 'Sold by')).toHaveText('Harbor Goods Co.');
 });
 
-test.describe('issue 10 #11: wording', () => {
+test.describe('decision 0017: wording', () => {
   test('DEAL-025 a signed-in shopper without Prime is told they can buy at the regular price, not to sign in', async ({
     page,
     world,
@@ -201,7 +201,7 @@ test.describe('issue 10 #11: wording', () => {
   });
 });
 
-test('issue 10 #15: on a phone the variation popover opens in view, its "Add to order" reachable', async ({
+test('decision 0017: on a phone the variation popover opens in view, its "Add to order" reachable', async ({
   page,
   isMobile,
 }) => {

@@ -8,8 +8,8 @@ import { type CreatedProduct, createProduct } from '../factories/product-factory
 import { createTestApp, Shopper, type TestContext } from '../helpers/test-app';
 import { dialects } from '../helpers/test-store';
 
-// Issues #2 and #9: every route the app registers is sent generated malformed requests (≥ 1,000 per
-// database). The routes come from the published OpenAPI document (their parameters and bodies give the
+// Bad input gets a clear 4xx and changes nothing: every route the app registers is sent generated
+// malformed requests (≥ 1,000 per database). The routes come from the published OpenAPI document (their parameters and bodies give the
 // malformations) plus the app's own route list for the form routes the document hides; a non-GET route
 // with no malformed requests fails the test, so a route added tomorrow is covered the day it lands.
 // Every answer is a 4xx JSON error (a plain HTML form may instead answer the way it tells a person:
@@ -991,13 +991,13 @@ describe.each(dialects)('malformed requests on %s', (dialect) => {
               response.statusCode === 303 &&
               key === routeKey('POST', '/gp/buy/spc/handlers/place-order.html')
             ) {
-              // A refused order goes back to the checkout URL (issue 10 #14) with the refusal's 4xx status.
+              // A refused order goes back to the checkout URL (decision 0015) with the refusal's 4xx status.
               expect(String(response.headers.location), summary).toMatch(
                 /^\/gp\/buy\/spc\/handlers\/display\.html/,
               );
               expect(String(response.headers['x-order-refused']), summary).toMatch(/^4\d\d$/);
             } else if (response.statusCode === 303) {
-              // Back to the cart with the error, or (a quantity under the minimum, issue 10 #13) back to
+              // Back to the cart with the error, or (a quantity under the minimum, decision 0016) back to
               // the product's form with the problem's code.
               expect(String(response.headers.location), summary).toMatch(
                 /^(\/gp\/cart\/view\.html\?error=|\/dp\/[A-Z0-9]+\?purchase-problem=below_min_order_quantity$)/,

@@ -1,4 +1,4 @@
-// Postal codes for add-on service offers (VAS-026..028, READING 9).
+// Postal codes for add-on service offers (VAS-026..028).
 
 /** VAS-026: the pattern the page checks a typed postal code against, per marketplace country. */
 export const POSTAL_CODE_PATTERNS: Readonly<Record<string, string>> = {
@@ -23,7 +23,7 @@ export function matchesPostalPattern(code: string, pattern: string): boolean {
 }
 
 /**
- * VAS-028, READING 9: the code an offer is looked up by. For gb the outward code (the part before the
+ * VAS-028: the code an offer is looked up by. For gb the outward code (the part before the
  * space: SW1A 1AA → SW1A), for ca the first three characters (K1A 0B1 → K1A); a US ZIP+4 is its five
  * digits. Upper case, no surrounding spaces.
  */

@@ -1,4 +1,4 @@
-// A service is a child of its device in the cart (issue 12): added with it, never more of it than of
+// A service is a child of its device in the cart (decision 0018): added with it, never more of it than of
 // the device (one per unit), its quantity following the device's down, gone when the device goes.
 import type { LineProblem } from '../cart/cart-line-rules';
 

@@ -22,7 +22,7 @@ export function freeQuantityMode(quantity: number, options: readonly DropdownOpt
   return !options.some((o) => o.value === String(quantity));
 }
 
-/** BIZ-014 (READING 13): after applying a typed quantity the picker returns to the dropdown when it lists it. */
+/** BIZ-014: after applying a typed quantity the picker returns to the dropdown when it lists it. */
 export function modeAfterApply(quantity: number, options: readonly DropdownOption[]): 'dropdown' | 'text' {
   return freeQuantityMode(quantity, options) ? 'text' : 'dropdown';
 }

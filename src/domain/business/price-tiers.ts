@@ -1,4 +1,4 @@
-// The price table's tiers as the picker shows them (S2 §3, §4, §5, §9; READING 14).
+// The price table's tiers as the picker shows them (S2 §3, §4, §5, §9).
 
 /** The program value of business volume-aware pricing (BIZ-006). */
 export const VOLUME_AWARE_PRICING_PROGRAM = 'BUSINESS_VOLUME_AWARE_PRICING';
@@ -89,7 +89,7 @@ export type TableRow =
   | { kind: 'error' }
   | { kind: 'unavailable' };
 
-/** BIZ-062 (READING 14): load-more shows when more than 3 tiers remain or any tier is uncompetitive. */
+/** BIZ-062: load-more shows when more than 3 tiers remain or any tier is uncompetitive. */
 export function loadMoreShown(tiers: readonly PickerTier[]): boolean {
   return tiers.length > VISIBLE_TIERS || tiers.some((t) => t.isUncompetitive);
 }

@@ -26,7 +26,7 @@ export function redeemAnswered(state: CouponState, answer: number | 'failed'): C
 
 /** Where a signed-out shopper goes to redeem: sign-in, the after-login handler, then the product (BB-028). */
 export function couponSignInUrl(encryptedPromotionId: string, productPath: string): string {
-  // READING.md item 7: `path` carries the handler with the promotion and the page to return to.
+  // `path` carries the handler with the promotion and the page to return to.
   const promotion = `encryptedPromotionId=${encodeURIComponent(encryptedPromotionId)}`;
   const handler = `${COUPON_AFTER_LOGIN_PATH}?${promotion}&returnTo=${encodeURIComponent(productPath)}`;
   return `${COUPON_SIGN_IN_PATH}?path=${encodeURIComponent(handler)}`;

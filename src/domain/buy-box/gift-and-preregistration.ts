@@ -34,7 +34,7 @@ export function giftWrapChanged(state: GiftAndPreregistration, checked: boolean)
       showGiftingAlert: true,
     };
   }
-  // READING.md item 8: unchecking gift wrap re-enables account linking as well as restoring it.
+  // Unchecking gift wrap re-enables account linking as well as restoring it.
   return {
     ...state,
     giftWrap: false,

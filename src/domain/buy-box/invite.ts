@@ -79,7 +79,7 @@ export function inviteAnswered(
       logError: `invite request failed: ${answer.reason}`,
     };
   }
-  // READING.md item 8: the notify-details state happens on success.
+  // The notify-details state happens on success.
   const notify = state.kind === 'notify-details';
   return {
     state: {

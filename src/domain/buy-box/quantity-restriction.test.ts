@@ -103,14 +103,14 @@ describe('minimum order quantity', () => {
 });
 
 describe('a form posted without the script', () => {
-  test('issue 10 #13 BB-024 a quantity under the minimum is refused, the minimum itself is not', () => {
+  test('BB-024 a quantity under the minimum is refused, the minimum itself is not', () => {
     expect(belowMinimumOrder(1, 3)).toBe(true);
     expect(belowMinimumOrder(2, 3)).toBe(true);
     expect(belowMinimumOrder(3, 3)).toBe(false);
     expect(belowMinimumOrder(1, 1)).toBe(false);
   });
 
-  test('issue 10 #13 the page reads only known problem codes from its address', () => {
+  test('decision 0016: the page reads only known problem codes from its address', () => {
     expect(purchaseProblemFrom(new URLSearchParams('purchase-problem=below_min_order_quantity'))).toBe(
       'below_min_order_quantity',
     );

@@ -68,7 +68,7 @@ export function purchaseLocked(selectedQuantity: number | null): boolean {
 
 /**
  * A posted quantity under the offer's minimum (BB-024): without the script nothing stops the form, so
- * the server refuses it and the page asks again (issue 10 #13).
+ * the server refuses it and the page asks again (decision 0016).
  */
 export function belowMinimumOrder(quantity: number, minOrderQuantity: number): boolean {
   return quantity < minOrderQuantity;

@@ -120,19 +120,19 @@ describe('quantityAdjustment', () => {
   const adjustment = (query: string, picker = batteries) =>
     quantityAdjustment(new URLSearchParams(query), picker);
 
-  test('issue 10 #11: a qty used as it is needs no note', () => {
+  test('decision 0017: a qty used as it is needs no note', () => {
     expect(adjustment('')).toBeNull();
     expect(adjustment('qty=3')).toBeNull();
     expect(adjustment('qty=05')).toBeNull();
     expect(adjustment('qty=9', { ...batteries, hasFreeFormPicker: false })).toBeNull();
   });
 
-  test('issue 10 #11 DP-012: a qty that is not an integer from 1 to 999 is unreadable (and becomes 1)', () => {
+  test('DP-012: a qty that is not an integer from 1 to 999 is unreadable (and becomes 1)', () => {
     for (const qty of ['abc', '0', '1000', '2.5', '-3', ''])
       expect(adjustment(`qty=${qty}`)).toBe('unreadable');
   });
 
-  test('issue 10 #11: above the per-order limit, or below the minimum order quantity, says which', () => {
+  test('decision 0017: above the per-order limit, or below the minimum order quantity, says which', () => {
     expect(adjustment('qty=9')).toBe('limit');
     expect(adjustment('qty=1', { hasFreeFormPicker: true, min: 3, max: 999 })).toBe('minimum');
   });

@@ -7,7 +7,7 @@ const line = (id: string, parentLineId: string | null = null, protectionPlan = f
   protectionPlan,
 });
 
-describe('issue 10 #16: the page item comes first with its accessories and plan under it', () => {
+describe('decision 0014: the page item comes first with its accessories and plan under it', () => {
   test('an accessory or plan added before its page item is listed under it', () => {
     const lines = [line('plan', 'tablet', true), line('case', 'tablet'), line('tablet'), line('paper')];
     expect(groupUnderParents(lines).map((l) => l.id)).toEqual(['tablet', 'case', 'plan', 'paper']);

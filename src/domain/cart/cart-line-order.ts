@@ -1,4 +1,4 @@
-// The order a cart shows its lines in (issue 10 #16): each page item first, with the accessories and
+// The order a cart shows its lines in (decision 0014): each page item first, with the accessories and
 // the protection plan bought with it under it, whatever order they were added in.
 
 type Groupable = { id: string; parentLineId: string | null; protectionPlan: boolean };

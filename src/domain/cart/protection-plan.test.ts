@@ -1,7 +1,7 @@
 import { describe, expect, test } from 'vitest';
 import { checkPlanQuantity, planQuantityAfterDeviceChange } from './protection-plan';
 
-describe('issue 10 #3: a plan never outnumbers its device', () => {
+describe('decision 0014: a plan never outnumbers its device', () => {
   const plan = { planAsin: 'B0PDPPRT01' };
 
   test('one plan per device unit is allowed, the next one is refused', () => {
@@ -21,7 +21,7 @@ describe('issue 10 #3: a plan never outnumbers its device', () => {
     );
   });
 
-  test("issue 10 #16: a plan's quantity follows its device down, never up on its own", () => {
+  test("decision 0014: a plan's quantity follows its device down, never up on its own", () => {
     expect(planQuantityAfterDeviceChange(2, 1)).toBe(1);
     expect(planQuantityAfterDeviceChange(1, 0)).toBe(0);
     expect(planQuantityAfterDeviceChange(1, 3)).toBe(1);

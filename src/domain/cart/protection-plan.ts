@@ -1,4 +1,4 @@
-// A protection plan covers the device it is bought with, one plan per unit (issue 10 #3, #16;
+// A protection plan covers the device it is bought with, one plan per unit (decision 0014;
 // decision 0014): it never outnumbers its device, and its quantity follows the device's.
 
 import type { LineProblem } from './cart-line-rules';

@@ -1,7 +1,7 @@
 import { describe, expect, test } from 'vitest';
 import { estimatedTaxMinor, orderSummary, shippingChargeMinor } from './order-summary';
 
-describe('order summary (issue 10 #2)', () => {
+describe('order summary (decision 0015)', () => {
   test('shipping is free from $35 and always for Prime, else $5.99', () => {
     expect(shippingChargeMinor({ itemsMinor: 3499, prime: false })).toBe(599);
     expect(shippingChargeMinor({ itemsMinor: 3500, prime: false })).toBe(0);

@@ -32,7 +32,7 @@ const deal = (overrides: Partial<DealTerms> = {}): DealTerms => ({
   maxPerCustomer: 2,
   ...overrides,
 });
-// B0PDPSTK01: opens to Prime members at T+3 min and to everyone at T+33 min (READING §2).
+// B0PDPSTK01: opens to Prime members at T+3 min and to everyone at T+33 min (decision 0009).
 const earlyAccess = deal({
   startTime: T + 33 * MIN,
   endTime: T + 240 * MIN,
@@ -127,7 +127,7 @@ describe('state from the clock and the claimed count', () => {
     expect(dealStateAt(deal({ claimedUnits: 200 }), nonMember, T, noQueue)).toBe('WAITLISTFULL');
   });
 
-  test('issue 10 #5 DEAL-006 while shoppers wait, a new claim waits too: WAITLISTFULL at 100% though a unit is free', () => {
+  test('DEAL-006 while shoppers wait, a new claim waits too: WAITLISTFULL at 100% though a unit is free', () => {
     const oneFree = deal({ claimedUnits: 199 });
     const queue = { shoppersWaiting: true };
     expect(newClaimsWait(oneFree, noQueue)).toBe(false);

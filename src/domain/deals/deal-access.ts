@@ -24,7 +24,7 @@ const hasEarlyAccess = (deal: Pick<DealTerms, 'accessBehavior' | 'earlyAccessDur
   deal.accessBehavior === 'PRIME_EARLY_ACCESS' && deal.earlyAccessDurationMs > 0;
 
 /**
- * The start time the server sends a shopper (READING §2): the early start for a Prime member of a
+ * The start time the server sends a shopper (decision 0009): the early start for a Prime member of a
  * PRIME_EARLY_ACCESS deal, the public start for everyone else.
  */
 export function startTimeFor(deal: DealTerms, shopper: Shopper): number {
@@ -91,7 +91,7 @@ export type DealQueue = { shoppersWaiting: boolean };
 /**
  * Whether a new claim must join the waitlist: no unit is free, or shoppers already wait, who are
  * served first (decision 0009). The product answer, the page and the claim all read the deal's state
- * from this one rule, so they agree (issue 10 #5).
+ * from this one rule, so they agree (decision 0016).
  */
 export function newClaimsWait(
   deal: Pick<DealTerms, 'claimedUnits' | 'totalUnits'>,

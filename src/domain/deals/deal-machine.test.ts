@@ -52,7 +52,7 @@ describe('customer deal state after a claim', () => {
     expect(next.deal.customer.state).toBe('PENDING_ADD_TO_CART');
   });
 
-  test('DEAL-010 the short claim states name the long customer states (reading 1)', () => {
+  test('DEAL-010 the short claim states name the long customer states', () => {
     expect(customerStateFromClaim('INCART')).toBe('IN_CART');
     expect(customerStateFromClaim('PENDINGATC')).toBe('PENDING_ADD_TO_CART');
     expect(customerStateFromClaim('CLAIMED')).toBe('CLAIMED');

@@ -96,7 +96,7 @@ export type DealEvent =
   | { type: 'claim-failed'; error: ClaimError }
   | { type: 'changeover-ended' };
 
-/** Reading 1: the claim answer's short customer states name the product answer's long ones. */
+/** The claim answer's short customer states name the product answer's long ones. */
 export function customerStateFromClaim(state: ClaimCustomerState): DealCustomerState {
   return CUSTOMER_STATE_FROM_CLAIM[state];
 }

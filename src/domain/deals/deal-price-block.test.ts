@@ -21,7 +21,7 @@ const deal = (state: DealDetails['state']): DealDetails => ({
 });
 
 describe('the price block beside a deal', () => {
-  test('issue 10 #4 a live deal shows the deal price and the deal box saving against the same basis', () => {
+  test('decision 0016: a live deal shows the deal price and the deal box saving against the same basis', () => {
     for (const state of ['AVAILABLE', 'WAITLISTFULL'] as const) {
       expect(priceBlockFor(offer, deal(state))).toEqual({
         price: usd(97.99),
@@ -32,7 +32,7 @@ describe('the price block beside a deal', () => {
     }
   });
 
-  test('issue 10 #4 before a deal starts, or without one, the regular offer shows against its list price', () => {
+  test('decision 0016: before a deal starts, or without one, the regular offer shows against its list price', () => {
     const regular = {
       price: usd(109.99),
       savingsPercent: 21,

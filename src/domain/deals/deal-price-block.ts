@@ -12,7 +12,7 @@ export type PriceBlock = {
 type RegularOffer = { price: PriceDto; listPrice: PriceDto | null; savingsPercent: number };
 
 /**
- * What the price block shows (issue 10 #4): while a deal is live (running, even fully claimed) the
+ * What the price block shows (decision 0016): while a deal is live (running, even fully claimed) the
  * deal price and its saving against the deal's own basis, exactly as the deal box shows them, so the
  * page never shows two prices for one item; otherwise the regular offer against its list price.
  */

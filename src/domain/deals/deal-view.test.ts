@@ -178,7 +178,7 @@ describe('access on the page', () => {
       state: 'UPCOMING',
       accessBehavior: 'PRIME_EARLY_ACCESS',
       earlyAccessDurationInMilliseconds: 30 * MIN,
-      // Reading 2: members are sent the early start (T+3), everyone else the public start (T+33).
+      // Decision 0009: members are sent the early start (T+3), everyone else the public start (T+33).
       startTime: prime ? T + 3 * MIN : T + 33 * MIN,
       canAddToCart: false,
     });

@@ -171,7 +171,7 @@ export function dealView(state: DealMachineState, context: DealViewContext): Dea
 }
 
 /**
- * The claim call for a deal (DEAL-034, reading 3): deal id in the path, the asin as the item id, the
+ * The claim call for a deal (DEAL-034): deal id in the path, the asin as the item id, the
  * purchase tag as `ref`, and the quantity. Null when any is missing: the page sends no such claim.
  */
 export function claimCall(input: {

@@ -5,7 +5,7 @@ import type { PriceDto } from '../../shared/contracts/common';
 
 /** S1 §7: `ref=ldabb` marks the lightning deals upsell. */
 export const DEALS_UPSELL_REF_TAG = 'ldabb';
-/** DEAL-049, reading 10: the deals upsell always names its client `devices`. */
+/** DEAL-049: the deals upsell always names its client `devices`. */
 export const DEALS_UPSELL_CLIENT_NAME = 'devices';
 export const DEALS_UPSELL_PATH = `/gp/add-to-cart/json/ref=${DEALS_UPSELL_REF_TAG}`;
 
@@ -40,7 +40,7 @@ export function readWarrantyOffer(raw: unknown): WarrantyOffer | null {
 /**
  * The deals variant of the legacy add-to-cart form: `ASIN.{i}` and `offerListingID.{i}` (S1 §7), the
  * client name `devices` (DEAL-049), and a quantity of 1 for a service. Null without items: an empty
- * request is never sent (reading 4).
+ * request is never sent.
  */
 export function dealsUpsellForm(input: {
   sessionId: string;

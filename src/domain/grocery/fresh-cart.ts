@@ -146,7 +146,7 @@ export function multiAddAllowed(items: readonly unknown[], buttonDisabled: boole
 }
 
 /**
- * GRO-029..033: what a failed add shows. 403 (and 401) reload (READING 11); a 400 with the server's
+ * GRO-029..033: what a failed add shows. 403 (and 401) reload; a 400 with the server's
  * modal shows it and syncs the stepper; anything else fetches the generic modal.
  */
 export function freshFailureAction(

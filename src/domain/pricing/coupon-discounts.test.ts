@@ -8,7 +8,7 @@ const COUPON = {
   description: 'Save $5.00 with coupon',
 };
 
-describe('issue 10 #1: coupon discounts', () => {
+describe('decision 0014: coupon discounts', () => {
   test('a clipped coupon comes off once while its product is in the order, whatever the quantity', () => {
     const lines = [
       { asin: 'B0PDPSPK01', lineTotalMinor: 9998 },

@@ -1,4 +1,4 @@
-// A clipped product coupon (BB-028..032) comes off the order it is used on: issue 10 #1, decision 0014.
+// A clipped product coupon (BB-028..032) comes off the order it is used on: decision 0014.
 
 /** A coupon the customer clipped and has not used on an order yet, with the products it is for. */
 export type ClippedCoupon = {

@@ -90,7 +90,7 @@ const accountsFile = z.object({
           'is not a complete US address',
         )
         .optional(),
-      /** Grocery delivery addresses (issue 15), the first chosen; the same rules as a checkout address. */
+      /** Grocery delivery addresses (decision 0023), the first chosen; the same rules as a checkout address. */
       groceryAddresses: z
         .array(
           z

@@ -45,7 +45,7 @@ export function preparedQuery<Db, Params extends Record<string, unknown>, Row>(
   };
   // The store uses no Kysely plugins, so there is no result to transform. On SQLite a read outside a
   // transaction runs at once when no transaction holds the writer, as the driver would run it on a
-  // connection of its own, without acquiring and releasing one (issue 11).
+  // connection of its own, without acquiring and releasing one.
   const now = (db: Kysely<Db>, params: Params): QueryResult<Row> | undefined => {
     const executor = db.getExecutor();
     if (executor.plugins.length > 0 || db.isTransaction) return undefined;
@@ -67,7 +67,7 @@ export function preparedQuery<Db, Params extends Record<string, unknown>, Row>(
     }
     const query = { ...compiled.query, parameters };
     // Otherwise run the query on a connection straight away, without executeQuery's wrapper and its
-    // transform step (two async steps and about 2 KB of garbage per query; issue 11). With a plugin,
+    // transform step (two async steps and about 2 KB of garbage per query). With a plugin,
     // Kysely's own path.
     if (executor.plugins.length > 0) return db.executeQuery<Row>(query);
     return executor.provideConnection((connection) => connection.executeQuery<Row>(query));

@@ -146,11 +146,11 @@ export interface CouponRedemptionTable {
   promotion_id: string;
   asin: string;
   redeemed_at: number;
-  /** The order the coupon came off (issue 10 #1); null while it waits for one. */
+  /** The order the coupon came off (decision 0014); null while it waits for one. */
   order_id: Generated<string | null>;
 }
 
-/** A coupon taken off an order, shown as its own line (issue 10 #1). */
+/** A coupon taken off an order, shown as its own line (decision 0014). */
 export interface OrderDiscountTable {
   order_id: string;
   promotion_id: string;
@@ -308,7 +308,7 @@ export interface DealClaimTable {
   updated_at: number;
 }
 
-/** A grocery store (issue 15): its brand, its delivery message and how a new shopper meets it. */
+/** A grocery store (decision 0023): its brand, its delivery message and how a new shopper meets it. */
 export interface GroceryStoreTable {
   store_id: string;
   brand_id: string;

@@ -7,7 +7,7 @@ import { afterEach, beforeEach, describe, expect, test } from 'vitest';
 import { preparedQuery } from './prepared-query';
 import { SqliteStoreDialect } from './sqlite-driver';
 
-// The driver builds rows from raw values (issue 11); they must be the objects better-sqlite3 gives.
+// The driver builds rows from raw values; they must be the objects better-sqlite3 gives.
 describe('SQLite store driver rows', () => {
   let dir: string;
   let raw: SqliteDatabase.Database;
@@ -77,7 +77,7 @@ describe('SQLite store driver rows', () => {
   });
 });
 
-// Prepared reads outside a transaction run at once on SQLite (readNow, issue 11); they must keep the
+// Prepared reads outside a transaction run at once on SQLite (readNow); they must keep the
 // driver's rules: wait for a transaction in progress, and inside a transaction read its own writes.
 describe('prepared reads on the SQLite store driver', () => {
   type Db = { t: { id: Generated<number>; n: number } };

@@ -37,7 +37,7 @@ type RowBuilder = (values: unknown[]) => Record<string, unknown>;
 /**
  * Builds a reader's row objects from its raw values. better-sqlite3 makes each row object in C++ one
  * property at a time, which cost more than the read itself on the product read; one object literal
- * per column list lets V8 allocate every row with its shape known (issue 11). Same keys in the same
+ * per column list lets V8 allocate every row with its shape known. Same keys in the same
  * order as better-sqlite3 gives them, a later duplicate column name winning as there.
  */
 function rowBuilder(columns: readonly string[]): RowBuilder {
@@ -118,7 +118,7 @@ export class SqliteStoreDriver implements Driver {
   #flushScheduled = false;
   /**
    * Released connections, handed out again: a connection is only its transaction's state, and Kysely
-   * remembers every connection it has seen (a WeakSet entry per query when each was new; issue 11).
+   * remembers every connection it has seen (a WeakSet entry per query when each was new).
    */
   readonly #free: Connection[] = [];
 
@@ -188,7 +188,7 @@ export class SqliteStoreDriver implements Driver {
   /**
    * A read outside a transaction run at once when nothing holds the writer, as `execute` runs it on a
    * fresh connection; undefined when it must wait for a transaction or is not a read. Prepared queries
-   * take this path (no connection to acquire and release: about six promises fewer per read; issue 11).
+   * take this path (no connection to acquire and release: about six promises fewer per read).
    */
   readNow<R>(sql: string, parameters: readonly unknown[]): QueryResult<R> | undefined {
     if (this.#locked || !this.#isReadOnly(sql)) return undefined;

@@ -44,7 +44,7 @@ function compress(body: string | Buffer, encoding: Encoding, length: number): Bu
  * Compresses response bodies that are already in memory (pages, JSON answers) in one synchronous call,
  * ahead of @fastify/compress. That plugin turns such a body into a stream and pipes it through a new
  * zlib stream for every response, which cost a browser's product page more than the page itself
- * (issue 11, decision 0038). Streams (static files without a precompressed copy) still go through it;
+ * (decision 0038). Streams (static files without a precompressed copy) still go through it;
  * it leaves a body alone once it carries a Content-Encoding.
  */
 export const compressInMemoryPlugin = fp(

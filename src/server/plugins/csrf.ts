@@ -38,7 +38,7 @@ export const csrfPlugin = fp(
       openedSlates.set(slate, opened.sessionId);
       return opened.sessionId;
     };
-    // A callback hook: a GET (every read and page) passes without a promise and a microtask (issue 11).
+    // A callback hook: a GET (every read and page) passes without a promise and a microtask.
     // A refused request is answered here and the chain stops (done is not called).
     app.addHook('preValidation', (request, reply, done) => {
       if (SAFE_METHODS.has(request.method)) return done();

@@ -65,7 +65,7 @@ export const metricsPlugin = fp(
     };
     app.decorate('metrics', metrics);
 
-    // A callback hook, not an async one: no promise per answer on every request's path (issue 11).
+    // A callback hook, not an async one: no promise per answer on every request's path.
     app.addHook('onResponse', (request, reply, done) => {
       // The route pattern, never the raw URL, keeps label cardinality bounded.
       const route = request.routeOptions.url ?? 'unmatched';

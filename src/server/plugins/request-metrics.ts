@@ -1,6 +1,6 @@
 import type { Registry } from 'prom-client';
 
-// The two per-request metrics, counted with plain numbers (issue 11). prom-client's Counter.inc and
+// The two per-request metrics, counted with plain numbers. prom-client's Counter.inc and
 // Histogram.observe check the label names and build a sorted hash string of the labels on every call;
 // on a cached product read that was a twentieth of the request. Here each (method, route) pair keeps
 // its own cells, found through two Map lookups, and the registry formats them only when /metrics is

@@ -19,7 +19,7 @@ describe.each(dialects)('security headers on %s', (dialect) => {
     expect(headers['x-frame-options'], what).toBe('DENY');
   };
 
-  test('issue 10 #19 every JSON answer, errors included, carries nosniff and a policy that allows nothing', async () => {
+  test('decision 0016: every JSON answer, errors included, carries nosniff and a policy that allows nothing', async () => {
     const s = new Shopper(ctx.app);
     await s.visit('/dp/B0PDPSPK01');
     const answers = {
@@ -56,7 +56,7 @@ describe.each(dialects)('security headers on %s', (dialect) => {
     expect(answers['no CSRF token (403)'].statusCode).toBe(403);
   });
 
-  test('issue 10 #19 HTML pages keep their own policy, nosniff and referrer policy', async () => {
+  test('decision 0016 HTML pages keep their own policy, nosniff and referrer policy', async () => {
     const s = new Shopper(ctx.app);
     for (const path of ['/dp/B0PDPSPK01', '/gp/sign-in.html', '/gp/cart/view.html', '/dp/B0NOTHERE1']) {
       const response = await s.visit(path);
@@ -71,7 +71,7 @@ describe.each(dialects)('security headers on %s', (dialect) => {
     }
   });
 
-  test('issue 11 HTML pages carry the headers only a document reads; JSON answers leave them out', async () => {
+  test('HTML pages carry the headers only a document reads; JSON answers leave them out', async () => {
     const s = new Shopper(ctx.app);
     const page = await s.visit('/dp/B0PDPSPK01');
     expect(page.headers['cross-origin-opener-policy']).toBe('same-origin');

@@ -3,12 +3,12 @@ import helmet, { type FastifyHelmetOptions } from '@fastify/helmet';
 import Fastify, { type FastifyReply } from 'fastify';
 import fp from 'fastify-plugin';
 
-// Security headers come from helmet (issue 10 #19), not from hand-written header lines: every answer
+// Security headers come from helmet (decision 0016), not from hand-written header lines: every answer
 // (JSON, errors, redirects, static files) gets nosniff, a frame ban and a Content-Security-Policy that
 // allows nothing; an HTML page swaps in its own policy (render/send-page.ts).
 //
 // @fastify/helmet builds helmet's middleware from its options on every request (parsing the policy
-// each time): a tenth of a cached product read (issue 11). The options never change, so helmet runs
+// each time): a tenth of a cached product read. The options never change, so helmet runs
 // once per policy at start-up, on a probe app, and each answer gets the header lines it wrote.
 
 /** Anything that is not a page loads nothing and may be framed by no one. */
@@ -26,8 +26,8 @@ const EVERY_ANSWER: FastifyHelmetOptions = {
   frameguard: { action: 'deny' },
   // Headers that only a browser document reads (DNS prefetching from its links, IE's download
   // prompt and XSS filter, Flash and PDF policy files, agent clusters, the opener of a window) say
-  // nothing about a JSON answer, an error or a redirect; each costs a header line on every answer
-  // (issue 11). HTML pages add them back (PAGE below).
+  // nothing about a JSON answer, an error or a redirect; each costs a header line on every answer.
+  // HTML pages add them back (PAGE below).
   dnsPrefetchControl: false,
   ieNoOpen: false,
   xssFilter: false,

@@ -92,7 +92,7 @@ export const sessionPlugin = fp(
 
     // The derived ids and tokens cost an HMAC each, so they are computed only when a route asks, and
     // once per token and process: a returning shopper's cookie is verified and its tokens derived on
-    // their first request here, not on every one (issue 11). The signature of a cookie cannot stop
+    // their first request here, not on every one. The signature of a cookie cannot stop
     // being valid while the process runs (the secret is fixed), so remembering it changes nothing.
     const known = new Map<string, Derived>();
     // Enough for the shoppers active at once; a larger memo only holds more memory (decision 0030).
@@ -152,7 +152,7 @@ export const sessionPlugin = fp(
     };
 
     // The session object is built when a route first asks for it, and kept on the request (a field
-    // every request has, not a WeakMap entry per request for the collector to trace; issue 11).
+    // every request has, not a WeakMap entry per request for the collector to trace).
     app.decorateRequest('sessionSeed', null);
     app.decorateRequest(BUILT_SESSION, null);
     app.decorateRequest('session', {

@@ -10,7 +10,7 @@ import {
 import { RepeatDeliverySummary } from '../../web/features/grocery/repeat-delivery-summary';
 import { StoreSheetContent } from '../../web/features/grocery/store-sheet-content';
 
-// READING 15: HTML fields of JSON answers come from the same React components the page renders,
+// HTML fields of JSON answers come from the same React components the page renders,
 // through renderToString, which escapes every text.
 
 /** GRO-005/029: errorModalHtml's header, message and footer. */

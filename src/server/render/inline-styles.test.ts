@@ -14,7 +14,7 @@ const productPage = (overrides: Record<string, unknown> = {}, addOnServices: unk
     product: { addOnServices },
   }) as unknown as PageData;
 
-test('issue 11 a product page inlines only the styles of the parts it shows', () => {
+test('a product page inlines only the styles of the parts it shows', () => {
   expect(productPartsShown(productPage())).toEqual([]);
   expect(productPartsShown(productPage({ deal: {} }))).toEqual(['deal']);
   expect(productPartsShown(productPage({ grocery: {}, business: {} }))).toEqual(['grocery', 'business']);
@@ -23,7 +23,7 @@ test('issue 11 a product page inlines only the styles of the parts it shows', ()
   expect(productPartsShown(productPage({ deferred: ['addOnServices'] }))).toEqual(['addOnServices']);
 });
 
-test('issue 11 every other page keeps every part style, in the stylesheet order', () => {
+test('every other page keeps every part style, in the stylesheet order', () => {
   expect(productPartsShown({ page: 'cart' } as unknown as PageData)).toEqual(PRODUCT_PARTS);
   expect(PRODUCT_PARTS).toEqual(['addOnServices', 'deal', 'grocery', 'business']);
 });

@@ -4,7 +4,7 @@ import STYLES from './inline-styles.json';
 
 // The stylesheets the server inlines in the documents, in cascade order. They are not imported by any
 // script: the client build emits each as an asset of its own (vite.config.ts reads the same JSON), so no
-// chunk loaded later adds them again as a <link> after the inline ones (issue 11, decision 0029).
+// chunk loaded later adds them again as a <link> after the inline ones (decision 0029).
 
 /** Every page's styles: the layout, the shared widgets, and the product page with its features. */
 export const SHARED_STYLES: readonly string[] = STYLES.shared;

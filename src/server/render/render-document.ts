@@ -31,7 +31,7 @@ const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => HTML_ESCAPE
 const SCRIPT_UNSAFE = /[<\u2028\u2029]/g;
 const SCRIPT_ESCAPES: Record<string, string> = { '<': '\\u003c', '\u2028': '\\u2028', '\u2029': '\\u2029' };
 // Most pages hold none of the three: three indexOf scans cost a tenth of the regular expression's,
-// which is slow over the two-byte string a page's data is when a title has a dash (issue 11).
+// which is slow over the two-byte string a page's data is when a title has a dash.
 const scriptJson = (value: unknown) => {
   const json = JSON.stringify(value);
   return json.indexOf('<') === -1 && json.indexOf('\u2028') === -1 && json.indexOf('\u2029') === -1
@@ -64,7 +64,7 @@ function assetsHeadOf(assets: ClientAssets, parts: readonly ProductPart[]): Buff
       css ? `<style>${css.replaceAll('</style', '<\\/style')}</style>` : '',
       ...assets.preloads.map((href) => `<link rel="modulepreload" href="${escapeHtml(href)}">`),
     ];
-    // Kept as UTF-8 bytes: the stylesheet is the largest part of a page and never changes (issue 11).
+    // Kept as UTF-8 bytes: the stylesheet is the largest part of a page and never changes.
     const text = lines.filter(Boolean).join('\n');
     head = Buffer.from(text ? `\n${text}` : '');
     shell.assetsHeads.set(key, head);
@@ -105,8 +105,8 @@ const joinLines = (lines: readonly string[]) => {
 
 // The document is encoded part by part into one scratch buffer and copied out once: the markup and the
 // page data (the two large strings, two-byte when the product has a dash in its title) are each encoded
-// where they land, instead of being joined into one string, flattened, encoded and concatenated again
-// (issue 11). Rendering is synchronous, so one scratch buffer per process serves every page.
+// where they land, instead of being joined into one string, flattened, encoded and concatenated again.
+// Rendering is synchronous, so one scratch buffer per process serves every page.
 let scratch = Buffer.allocUnsafeSlow(128 * 1024);
 
 function encodeParts(parts: ReadonlyArray<string | Buffer>): Buffer {

@@ -49,7 +49,7 @@ export function sendPage(
       .header('cache-control', 'no-store')
       // Already UTF-8 bytes (renderDocument): a string with any non-Latin-1 character (a title's dash)
       // is two-byte in V8, and Fastify would measure it and Node encode it again. Sent as they are:
-      // copying them again was a 45 KB allocation and copy per page (issue 11).
+      // copying them again was a 45 KB allocation and copy per page.
       .send(html)
   );
 }

@@ -19,7 +19,7 @@ export function deriveKeys(secret: string): TokenKeys {
 }
 
 // Random bytes for tokens and IVs come from the CSPRNG in batches, as Node does for randomUUID: one
-// system call per 4 KiB instead of two per new visitor's page (issue 11). Every slice is handed out once.
+// system call per 4 KiB instead of two per new visitor's page. Every slice is handed out once.
 const POOL_SIZE = 4096;
 const pool = Buffer.alloc(POOL_SIZE);
 let poolOffset = POOL_SIZE;

@@ -151,7 +151,7 @@ export const zipRefreshEntry = z.object({
   nextOfferPrice: price.nullable(),
   fulfillmentType: z.enum(VAS_FULFILLMENT_TYPES).nullable(),
   isCBM: z.boolean(),
-  /** READING 15: rendered by the server from the page's own rating component, escaped. */
+  /** Rendered by the server from the page's own rating component, escaped. */
   positiveRatingHtml: z.string(),
   sellerReviewLink: z.string(),
 });

@@ -33,7 +33,7 @@ export type BundlesSliceResponse = z.infer<typeof bundlesSliceResponse>;
 export const bundlesSlicePath = (marketplaceId: string, productAsin: string) =>
   `/api/marketplaces/${encodeURIComponent(marketplaceId)}/products/${encodeURIComponent(productAsin)}/page-slices/bundles`;
 
-/** POST /gp/product/ajax/bundlesAjaxExperience?asin={asin} (BDL-019, READING 15). */
+/** POST /gp/product/ajax/bundlesAjaxExperience?asin={asin} (BDL-019). */
 export const bundlesDrawerQuery = z.object({ asin }).strict();
 
 export const BUNDLES_DRAWER_PATH = '/gp/product/ajax/bundlesAjaxExperience';

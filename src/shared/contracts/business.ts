@@ -154,7 +154,7 @@ export type DeliveryPromiseView = z.infer<typeof deliveryPromiseView>;
 
 export const deepCheckResponse = z
   .object({
-    /** HTML rendered on the server from the page's own delivery promise component (READING 15). */
+    /** HTML rendered on the server from the page's own delivery promise component. */
     content: z.string(),
   })
   .meta({ id: 'DeepCheckResponse' });

@@ -116,7 +116,7 @@ export const cartSummaryResponse = z
           cartType: z.enum(['RETAIL', 'FRESH']),
           itemCount: z.number().int(),
           subtotal: price,
-          /** Clipped coupons that come off at checkout, each its own line (issue 10 #1). */
+          /** Clipped coupons that come off at checkout, each its own line (decision 0014). */
           discounts: z.array(z.object({ description: z.string(), amount: price })),
           /** The subtotal less the discounts. */
           total: price,

@@ -14,7 +14,7 @@ import { refTag } from './logging';
 // Lightning deals (S1 §3, §7, §8). Times are epoch milliseconds on the server's clock; the page
 // counts down from `systemTime`, never from the browser's clock alone.
 
-/** Deal details (DEAL-005, DEAL-006). `startTime` is the start that applies to this shopper (READING §2). */
+/** Deal details (DEAL-005, DEAL-006). `startTime` is the start that applies to this shopper (decision 0009). */
 export const dealDetails = z
   .object({
     dealId: z.string(),
@@ -89,7 +89,7 @@ export const claimParams = z.object({
   dealId: z.string().min(1).max(80),
 });
 
-/** `?ref=` carries the purchase tag (DEAL-034, READING §3). */
+/** `?ref=` carries the purchase tag (DEAL-034). */
 export const claimQuery = z.object({ ref: refTag }).strict();
 
 /** Claim body (DEAL-039). */
@@ -104,7 +104,7 @@ export const claimRequest = z
   .meta({ id: 'DealClaimRequest' });
 export type ClaimRequest = z.infer<typeof claimRequest>;
 
-/** Claim answer (DEAL-009, DEAL-039): short customer states (READING §1). */
+/** Claim answer (DEAL-009, DEAL-039): short customer states. */
 export const claimResponse = z
   .object({
     type: z.literal('deal.claim-and-add-to-cart/v1'),

@@ -75,7 +75,7 @@ export const clientResponseModel = z.object({
   uberCartStatus: z.object({ errorStatusCode: z.enum(FRESH_ERROR_CODES).nullable() }),
 });
 
-/** GRO-005: header, message and footer, each HTML the server rendered from the page's modal (READING 15). */
+/** GRO-005: header, message and footer, each HTML the server rendered from the page's modal. */
 export const errorModalHtml = z
   .object({ header: z.string(), errorMessage: z.string(), footer: z.string() })
   .meta({ id: 'ErrorModalHtml' });
@@ -201,7 +201,7 @@ export const storeSheetQuery = z
   })
   .strict();
 
-/** GRO-026 (READING 15): the sheet's data; the page renders it with the same component the add answer's HTML comes from. */
+/** GRO-026: the sheet's data; the page renders it with the same component the add answer's HTML comes from. */
 export const storeSheetView = z
   .object({
     storeId: z.string(),

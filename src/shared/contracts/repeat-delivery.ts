@@ -39,7 +39,7 @@ export type RepeatItemView = z.infer<typeof repeatItemView>;
 export const staplesAddResponse = z
   .object({
     addOperationStatus: z.enum(['SUCCESS', 'ALREADY_REPEATED']),
-    /** The view that follows the button, rendered by the server from the page's component (READING 15). */
+    /** The view that follows the button, rendered by the server from the page's component. */
     nextViewHtml: z.string(),
     item: repeatItemView,
   })

@@ -25,7 +25,7 @@ export function groupInteger(
 /**
  * A count as the store writes it (ratings): a whole number with a comma every 3 digits, as
  * `toLocaleString('en-US')` writes it. Written out because a page's first `toLocaleString` loads the
- * browser's number formatting data, a long task on a phone (issue 11: total blocking time).
+ * browser's number formatting data, a long task on a phone (total blocking time).
  */
 export function formatCount(count: number): string {
   const whole = Math.trunc(count);

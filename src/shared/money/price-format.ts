@@ -209,7 +209,7 @@ export function toPrice(amountMinor: number, currencyCode: string, config: Price
   validatePriceFormatConfig(config);
   // Minor units already hold the decimal digits at the precision the price is written with, so no
   // rounding is needed: the same string formatPrice makes for the amount, without reading the amount
-  // back as a decimal (prices are formatted many times per page; issue 11).
+  // back as a decimal (prices are formatted many times per page).
   const digits = String(amountMinor).padStart(fractionDigits + 1, '0');
   const integer = digits.slice(0, digits.length - fractionDigits);
   const fraction = digits.slice(digits.length - fractionDigits);

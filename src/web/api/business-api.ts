@@ -33,7 +33,7 @@ function productCallHeaders(language: string, currency: string): Record<string, 
 
 /**
  * GET a product call URL (BIZ-047..050) with credentials, its headers and a 6 s timeout; the answer
- * is checked against the product contract. A 401 or 403 reloads the page (READING 11).
+ * is checked against the product contract. A 401 or 403 reloads the page.
  */
 export async function getProductCall(
   url: string,

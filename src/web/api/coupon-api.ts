@@ -1,7 +1,7 @@
 import { pageTokens } from './page-tokens';
 import { parseAnswer } from './parse-answer';
 
-/** The redeem handler; the coupon's plain form posts here too (issue 10 #13). */
+/** The redeem handler; the coupon's plain form posts here too (decision 0016). */
 export const REDEEM_URL = '/gp/collect-coupon/handler/redeem-coupon-detailpage.html?ref_=apl_redeem_coupon';
 
 /** Redeems a product coupon (BB-029): the answer's status (1 means redeemed), or 'failed'. */

@@ -95,7 +95,7 @@ const parsed = <S extends z.ZodType>(schema: S, reply: Reply): z.output<S> | nul
   return result.success ? result.data : null;
 };
 
-/** READING 11: 401 and 403 on grocery, slider and business calls mean the session is gone: reload. */
+/** 401 and 403 on grocery, slider and business calls mean the session is gone: reload. */
 export const isSessionProblem = (status: number) => status === 401 || status === 403;
 
 export type FreshCall =

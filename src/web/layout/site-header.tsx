@@ -18,7 +18,7 @@ export function SiteHeader({
       </a>
       <nav className="site-header__nav" aria-label="Account and cart">
         {shopper.signedIn ? (
-          // Issue 10 #9: the account page has the shopper's orders and the Sign out button.
+          // Decision 0015: the account page has the shopper's orders and the Sign out button.
           <a className="site-header__account" href="/gp/css/homepage.html">
             {`Hello, ${shopper.name ?? 'shopper'}`}
           </a>

@@ -7,7 +7,7 @@ import { useIsClient } from './use-is-client';
 
 // The overlays as the product page uses them: same props, but their code (panel, placement, focus trap,
 // scroll lock) is a chunk of its own, fetched the first time one opens. No overlay is open in the
-// server's HTML or during hydration, so none is part of the page's first load (issue 11).
+// server's HTML or during hydration, so none is part of the page's first load.
 //
 // Not React.lazy: a Suspense boundary that showed its (empty) fallback reveals its content on a timer,
 // so an overlay would wait on the page's clock. The chunk arrives as a state update instead, and once

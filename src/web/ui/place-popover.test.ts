@@ -27,7 +27,7 @@ describe('placePopover', () => {
     });
   });
 
-  test('issue 10 #15: without room at the right it flips to the trigger left, level with it', () => {
+  test('decision 0017: without room at the right it flips to the trigger left, level with it', () => {
     expect(placePopover(trigger(700), 502, room(1280))).toEqual({
       side: 'left',
       top: 200,
@@ -36,7 +36,7 @@ describe('placePopover', () => {
     });
   });
 
-  test('issue 10 #15 BB-041: beside a trigger low in the window it moves up to end inside the window', () => {
+  test('BB-041: beside a trigger low in the window it moves up to end inside the window', () => {
     const placed = placePopover(trigger(100, 100, 700), 360, room(1280, 450));
     expect(placed).toMatchObject({ side: 'right', top: 900 - POPOVER_GAP_PX - 450 });
     const flipped = placePopover(trigger(1100, 100, 700), 360, room(1280, 450));
@@ -74,7 +74,7 @@ describe('placePopover', () => {
     expect(placed).toMatchObject({ side: 'above', top: 700 - POPOVER_GAP_PX - 400 });
   });
 
-  test('issue 10 #15: on a narrow screen, fitting neither below nor above, it still ends inside the window', () => {
+  test('decision 0017: on a narrow screen, fitting neither below nor above, it still ends inside the window', () => {
     const placed = placePopover(trigger(20, 80, 500), 502, room(375, 600, 844));
     expect(placed).toMatchObject({ side: 'below', top: 844 - POPOVER_GAP_PX - 600 });
   });

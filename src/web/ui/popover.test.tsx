@@ -136,7 +136,7 @@ test('BB-041 the popover is 502 px wide and sits at the trigger right', () => {
   expect(popover.style.top).toBe('100px');
 });
 
-test('issue 10 #15 BB-041 without room at the right the popover flips to the trigger left', () => {
+test('BB-041 without room at the right the popover flips to the trigger left', () => {
   triggerRect = { top: 100, left: 700, right: 800, bottom: 130, width: 100, height: 30 };
   const { popover } = openHelp();
   expect(popover.dataset.side).toBe('left');

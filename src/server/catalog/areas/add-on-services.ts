@@ -13,7 +13,7 @@ const postalPrefix = z
 /**
  * VAS-008: one offer of a service product, naming one of the product's `offers` (its price and
  * merchant come from there). It serves the postal codes that start with one of `postalCodes` (the
- * shortened code for gb and ca, READING 9); an empty list serves everywhere.
+ * shortened code for gb and ca); an empty list serves everywhere.
  */
 const serviceOffer = z
   .object({

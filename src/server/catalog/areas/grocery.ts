@@ -21,7 +21,7 @@ const groceryStore = z
   .strict();
 
 /**
- * The grocery area's key of a product's `features` (issue 15): a product sold by grocery stores goes to
+ * The grocery area's key of a product's `features` (decision 0023): a product sold by grocery stores goes to
  * the fresh cart, never the retail cart. Stored in product_grocery and the tables beside it.
  */
 export const groceryFeatures = {

@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
 
-// Frozen in time: imports nothing from the app. A clipped coupon comes off one order (issue 10 #1):
+// Frozen in time: imports nothing from the app. A clipped coupon comes off one order (decision 0014):
 // the redemption remembers the order that used it (set by one guarded update, so two orders placed
 // at once cannot both use it), and the order keeps the discount as its own line.
 export async function up(db: Kysely<any>): Promise<void> {

@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
 
-// Frozen in time: imports nothing from the app. Business buying (issue 14): how the business
+// Frozen in time: imports nothing from the app. Business buying (decision 0022): how the business
 // quantity picker shows a product, tiers priced as a percentage off the offer (a unit price between
 // cents, kept exact) with their bulk-buying row, and each order line's exact total, rounded once
 // per line, so an order keeps what its lines cost even when unit × quantity is not a whole cent.

@@ -1,6 +1,6 @@
 import { type Kysely, sql } from 'kysely';
 
-// Frozen in time: imports nothing from the app. Grocery (issue 15): stores and the postal codes they
+// Frozen in time: imports nothing from the app. Grocery (decision 0023): stores and the postal codes they
 // deliver to, the products each store sells, the fresh cart's store per line (the lines themselves stay
 // in cart_items, cart_type FRESH), delivery addresses per customer and the one chosen, scheduled fresh
 // orders that take items until their cut-off, delivery slot reservations, and repeat delivery items.

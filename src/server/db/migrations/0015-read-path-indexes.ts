@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
 
-// Frozen in time: imports nothing from the app. Issue 11 (reads): the product read and the page ask for
+// Frozen in time: imports nothing from the app. Reads: the product read and the page ask for
 // a product's offers in a marketplace by price then id, and a family's members by ASIN. With the index
 // on (asin, marketplace_id) alone SQLite sorted every answer in a temporary B-tree; these indexes hand
 // the rows over in order. Each replaces the index that is its prefix, so writes keep as many indexes.

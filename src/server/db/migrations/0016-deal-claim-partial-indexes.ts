@@ -1,6 +1,6 @@
 import { type Kysely, sql } from 'kysely';
 
-// Frozen in time: imports nothing from the app. Issue 11 (claims on PostgreSQL): the claim's first read
+// Frozen in time: imports nothing from the app. Claims on PostgreSQL (decision 0037): the claim's first read
 // asks whether a hold of the deal has run out (status HELD, expires_at ≤ now) and whether anyone waits
 // (status WAITLISTED). With the two indexes on (deal_id, status, expires_at) and (deal_id, status,
 // waitlist_ticket) PostgreSQL saw the same cost for both and often answered the first question through

@@ -65,14 +65,14 @@ const accessoryProductsQuery = (count: number) =>
       .where('offers.buyable', '=', sql.lit(1))
       .where('offers.stock', '>', sql.lit(0))
       // Per product, cheapest first: the order the ASIN list and the offers index already give, so
-      // the database sorts nothing (ordering all rows by price took a temporary B-tree; issue 11).
+      // the database sorts nothing (ordering all rows by price took a temporary B-tree).
       // Callers look products up by ASIN; only which offer comes first for each one matters.
       .orderBy('products.asin')
       .orderBy('offers.price_minor')
       .orderBy('offers.id'),
   );
 
-// The product page asks this on every view: compiled once per number of accessories (issue 11).
+// The product page asks this on every view: compiled once per number of accessories.
 const accessoryProductsQueries = new Map<number, ReturnType<typeof accessoryProductsQuery>>();
 
 /** The accessories' products with their cheapest buyable, in-stock offer in the marketplace. */

@@ -194,7 +194,7 @@ export type AddOnWidgetRecord = {
   services: ProductAddOnServiceTable[];
 };
 
-// Every product page asks this (most products offer no services): compiled once (issue 11).
+// Every product page asks this (most products offer no services): compiled once.
 const addOnWidgetQuery = preparedQuery((db: Db, p: { asin: string }) =>
   db.selectFrom('product_add_on_widgets').selectAll().where('asin', '=', p.asin),
 );

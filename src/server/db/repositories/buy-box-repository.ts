@@ -49,7 +49,7 @@ export async function hasRequestedInvitation(db: Db, customerId: string, asin: s
 
 /**
  * The customer's clipped coupons not yet used on an order, each with the products its promotion is
- * for and the catalog's amount off now (issue 10 #1).
+ * for and the catalog's amount off now (decision 0014).
  */
 export async function findUnusedCoupons(db: Db, customerId: string): Promise<ClippedCoupon[]> {
   const rows = await db

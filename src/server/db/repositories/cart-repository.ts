@@ -259,7 +259,7 @@ export async function deleteOfferLinesInCart(db: Db, cartId: string, offerId: st
 }
 
 /**
- * Removes the protection plans and add-on services of device lines that went (issue 10 #3, issue 12):
+ * Removes the protection plans and add-on services of device lines that went (decisions 0014 and 0018):
  * they never outnumber their device, so without the device they go too. Accessories stay, on their own.
  */
 export async function deletePlansOf(db: Db, deviceLineIds: readonly string[]): Promise<void> {
@@ -270,7 +270,7 @@ export async function deletePlansOf(db: Db, deviceLineIds: readonly string[]): P
     .where((eb) =>
       eb.or([
         eb('asin', 'in', db.selectFrom('product_protection_plans').select('plan_asin')),
-        // An add-on service goes with its device too (issue 12).
+        // An add-on service goes with its device too (decision 0018).
         eb('asin', 'in', db.selectFrom('service_products').select('asin')),
       ]),
     )

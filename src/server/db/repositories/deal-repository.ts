@@ -51,7 +51,7 @@ export async function findDealByOffer(db: Db, offerId: string): Promise<DealWith
   return (await dealByOfferQuery(db, { offerId })).rows[0];
 }
 
-// Every product page asks this, deal or not: compiled once (issue 11).
+// Every product page asks this, deal or not: compiled once.
 const currentDealsQuery = preparedQuery((db: Db, p: { asin: string; marketplaceId: string; now: number }) =>
   dealWithOffer(db)
     .where('deals.asin', '=', p.asin)
@@ -194,7 +194,7 @@ export async function returnDealUnits(db: Db, dealId: string, quantity: number):
 }
 
 /** The next ticket of the deal's waitlist queue (strictly increasing, shared by every process), and how many were served. */
-// Every claim on a sold-out deal takes a ticket and joins the waitlist: both compiled once (issue 11).
+// Every claim on a sold-out deal takes a ticket and joins the waitlist: both compiled once.
 const nextTicketQuery = preparedQuery((db: Db, p: { dealId: string }) =>
   db
     .updateTable('deals')

@@ -122,7 +122,7 @@ export async function findProductWithOffers(
   const { rows } = await productWithOffersQuery(db, { asin, marketplaceId });
   const first = rows[0];
   if (!first) return undefined;
-  // Built field by field: an object rest over a 26-column row was a tenth of a product read (issue 11).
+  // Built field by field: an object rest over a 26-column row was a tenth of a product read.
   const { accessories } = first;
   let block: ProductAccessories | null | undefined;
   const product: ProductRecord = {
@@ -160,7 +160,7 @@ export type ProductAnswerSource = {
 };
 
 // Only the columns the answer shows: the description and the accessories block are the longest
-// texts of a product and the answer shows neither (issue 11).
+// texts of a product and the answer shows neither.
 const productAnswerQuery = preparedQuery((db: Db, p: { asin: string; marketplaceId: string }) =>
   productAndOffers(db, p).select([
     'products.asin',

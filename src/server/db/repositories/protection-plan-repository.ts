@@ -34,7 +34,7 @@ const planDevicesQuery = preparedQuery((db: Kysely<Database>, p: { planAsin: str
     .orderBy('asin'),
 );
 
-/** The products a protection plan covers (issue 10 #3: a plan goes with one of them). */
+/** The products a protection plan covers (decision 0014: a plan goes with one of them). */
 export async function findPlanDevices(db: Kysely<Database>, planAsin: string): Promise<string[]> {
   const { rows } = await planDevicesQuery(db, { planAsin });
   return rows.map((row) => row.asin);

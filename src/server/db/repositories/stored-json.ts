@@ -23,7 +23,7 @@ const STRINGIFIED_STRINGS = new RegExp(`^\\[(?:"${CHARS}"(?:,"${CHARS}")*)?\\]$`
 /**
  * A stored list of strings as the JSON text an answer shows: the stored text itself when it is what
  * JSON.stringify writes for the list (the catalog import stores it so), otherwise decoded and written
- * again. Either way, what JSON.stringify writes for the decoded list (issue 11).
+ * again. Either way, what JSON.stringify writes for the decoded list.
  */
 export function storedStringListJson(stored: string): string {
   return STRINGIFIED_STRINGS.test(stored) ? stored : JSON.stringify(JSON.parse(stored));

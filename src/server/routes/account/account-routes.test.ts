@@ -9,7 +9,7 @@ describe.each(dialects)('the account page on %s', (dialect) => {
   });
   afterAll(() => ctx?.close());
 
-  test('issue 10 #9: the account entry leads to the shopper’s name, orders and Sign out, not to a "Sign in" page', async () => {
+  test('decision 0015: the account entry leads to the shopper’s name, orders and Sign out, not to a "Sign in" page', async () => {
     const s = new Shopper(ctx.app);
     await s.visit('/gp/sign-in.html');
     await s.postForm('/gp/sign-in.html', {

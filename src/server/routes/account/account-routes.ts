@@ -4,7 +4,7 @@ import type { ClientAssets } from '../../render/client-assets';
 import { sendPage, shopperView } from '../../render/send-page';
 import { ACCOUNT_PATH, accountOverview } from '../../services/account/account';
 
-/** Your Account: the header's account entry for a signed-in shopper (issue 10 #9). */
+/** Your Account: the header's account entry for a signed-in shopper (decision 0015). */
 export const accountRoutes: FastifyPluginAsyncZod<{ assets?: ClientAssets }> = async (app, { assets }) => {
   const marketplace = marketplaceById(DEFAULT_MARKETPLACE_ID);
   if (!marketplace) throw new Error('default marketplace missing');

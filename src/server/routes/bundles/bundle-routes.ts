@@ -51,7 +51,7 @@ export const bundleRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['bundles'],
         summary: 'The bundles side sheet for a product (BDL-019)',
         description:
-          'Answers the data the drawer shows (READING 15): the bundle card state and each bundle with its components as product entities, and whether it is in the cart.',
+          'Answers the data the drawer shows: the bundle card state and each bundle with its components as product entities, and whether it is in the cart.',
         security: [{ csrf: [] }],
         querystring: bundlesDrawerQuery,
         response: { 200: bundlesDrawerResponse, 400: errorResponse, 403: errorResponse, 404: errorResponse },

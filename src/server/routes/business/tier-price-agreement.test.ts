@@ -24,7 +24,7 @@ const pageData = (html: string) => {
   return JSON.parse(json);
 };
 
-// The acceptance property of issue 14: for every quantity from 1 to 999 and every offer, the price the
+// The acceptance property of business tier pricing (decision 0022): for every quantity from 1 to 999 and every offer, the price the
 // page shows, the product call's price for itemQuantity, the cart line and the placed order's line
 // agree to the cent. Exhaustive, not sampled: 2,997 quantities per database.
 describe.each(dialects)('tier prices agree everywhere on %s', (dialect) => {

@@ -145,7 +145,7 @@ describe.each(dialects)('the buy box form and the minimum order quantity on %s',
     [`submit.${button}`]: button === 'buy-now' ? 'Buy Now' : 'Add to Cart',
   });
 
-  test('issue 10 #13 BB-024 a quantity under the minimum comes back to the product form with a message, nothing added', async () => {
+  test('BB-024 a quantity under the minimum comes back to the product form with a message, nothing added', async () => {
     const s = new Shopper(ctx.app);
     await s.visit('/dp/B0PDPFLT01');
     for (const [quantity, button] of [
@@ -167,7 +167,7 @@ describe.each(dialects)('the buy box form and the minimum order quantity on %s',
     expect(page.body).not.toMatch(/<button[^>]*id="add-to-cart-button"[^>]*disabled=""/);
   });
 
-  test('issue 10 #13 BB-025 the minimum itself goes to the cart', async () => {
+  test('BB-025 the minimum itself goes to the cart', async () => {
     const s = new Shopper(ctx.app);
     await s.visit('/dp/B0PDPFLT01');
     const response = await s.postForm('/gp/product/handle-buy-box', filterForm('3', 'add-to-cart'));
@@ -185,7 +185,7 @@ describe.each(dialects)('coupon and invitation as plain forms on %s', (dialect) 
 
   const REDEEM_FORM = '/gp/collect-coupon/handler/redeem-coupon-detailpage.html?ref_=apl_redeem_coupon';
 
-  test('issue 10 #13 BB-028 BB-032 the coupon form redeems and returns to the product; signed out it goes to sign in first', async () => {
+  test('BB-028 BB-032 the coupon form redeems and returns to the product; signed out it goes to sign in first', async () => {
     const anonymous = new Shopper(ctx.app);
     await anonymous.visit('/dp/B0PDPSPK01');
     const signedOut = await anonymous.postForm(REDEEM_FORM, {
@@ -212,7 +212,7 @@ describe.each(dialects)('coupon and invitation as plain forms on %s', (dialect) 
     expect(noToken.statusCode).toBe(403);
   });
 
-  test('issue 10 #13 BB-033 BB-034 the invitation form records the request and returns to the product', async () => {
+  test('BB-033 BB-034 the invitation form records the request and returns to the product', async () => {
     const anonymous = new Shopper(ctx.app);
     await anonymous.visit('/dp/B0PDPCNS01');
     const signedOut = await anonymous.postForm(INVITE, { returnTo: '/dp/B0PDPCNS01' });

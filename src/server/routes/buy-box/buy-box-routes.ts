@@ -25,7 +25,7 @@ export const buyBoxRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['buy box'],
         summary: 'Redeems a product coupon for the signed-in customer (status 1 means redeemed)',
         querystring: z.object({ ref_: z.string().max(128).optional() }),
-        // `returnTo` comes from the plain form (no JavaScript, issue 10 #13): it answers with a redirect.
+        // `returnTo` comes from the plain form (no JavaScript, decision 0016): it answers with a redirect.
         body: z.object({
           encryptedPromotionId: promotionId,
           csrfToken: z.string().optional(),
@@ -57,7 +57,7 @@ export const buyBoxRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  // READING.md 7: after sign-in this handler redeems and returns to the product.
+  // After sign-in this handler redeems and returns to the product.
   app.get(
     COUPON_AFTER_LOGIN_PATH,
     {
@@ -90,7 +90,7 @@ export const buyBoxRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: 'Requests an invitation to buy a high-demand product (sign-in required)',
         description: 'Send an empty JSON body with content type invite.request/v1 and x-csrf-token.',
         params: z.object({ marketplaceId: z.string().min(1).max(20), asin: z.string().min(1).max(20) }),
-        // Empty from the page's script; the plain form (issue 10 #13) sends its token and `returnTo`,
+        // Empty from the page's script; the plain form (decision 0016) sends its token and `returnTo`,
         // and is answered with a redirect.
         body: z
           .object({ csrfToken: z.string().optional(), returnTo: formReturnTo.optional() })

@@ -10,7 +10,7 @@ const STAND = { asin: 'B0PDPSTD01', offerListingId: 'OL-B0PDPSTD01-NEW' };
 
 type Line = { id: string; asin: string; quantity: number; associatedItemId?: string };
 
-describe.each(dialects)('issue 10 #3: protection plans in the cart on %s', (dialect) => {
+describe.each(dialects)('decision 0014: protection plans in the cart on %s', (dialect) => {
   let ctx: TestContext;
   beforeAll(async () => {
     ctx = await createTestApp(dialect);
@@ -59,7 +59,7 @@ describe.each(dialects)('issue 10 #3: protection plans in the cart on %s', (dial
     },
   });
 
-  test('issue 10 #3: a plan never outnumbers its device (deal claim, then the deals upsell twice)', async () => {
+  test('decision 0014: a plan never outnumbers its device (deal claim, then the deals upsell twice)', async () => {
     const s = await shopper();
     const dealLine = await claimTablet(s);
     expect((await upsellPlan(s)).statusCode).toBe(200);
@@ -70,7 +70,7 @@ describe.each(dialects)('issue 10 #3: protection plans in the cart on %s', (dial
     expect((await lines(s)).find((l) => l.asin === PLAN.asin)?.associatedItemId).toBe(dealLine);
   });
 
-  test('issue 10 #3: the plan added with the claim (cart API, tied to the deal line) cannot be added again', async () => {
+  test('decision 0014: the plan added with the claim (cart API, tied to the deal line) cannot be added again', async () => {
     const s = await shopper();
     const dealLine = await claimTablet(s);
     expect((await s.addItems([planFor(dealLine)], { query: '?ref=dp_ld_warranty' })).statusCode).toBe(200);
@@ -80,7 +80,7 @@ describe.each(dialects)('issue 10 #3: protection plans in the cart on %s', (dial
     expect(await plans(s)).toBe(1);
   });
 
-  test('issue 10 #3: on the regular add path a plan goes up to its device quantity, never past it nor alone', async () => {
+  test('decision 0014: on the regular add path a plan goes up to its device quantity, never past it nor alone', async () => {
     const s = await shopper();
     const alone = await s.addItems([{ ...PLAN, quantity: 1 }]);
     expect(alone.statusCode).toBe(422);
@@ -97,7 +97,7 @@ describe.each(dialects)('issue 10 #3: protection plans in the cart on %s', (dial
     expect(await plans(s)).toBe(2);
   });
 
-  test('issue 10 #3: plan adds sent at once never pass the device quantity', async () => {
+  test('decision 0014: plan adds sent at once never pass the device quantity', async () => {
     const s = await shopper();
     await claimTablet(s);
     const results = await Promise.all(Array.from({ length: 6 }, () => upsellPlan(s)));
@@ -105,7 +105,7 @@ describe.each(dialects)('issue 10 #3: protection plans in the cart on %s', (dial
     expect(await plans(s)).toBe(1);
   });
 
-  test('issue 10 #16: a plan follows its device down and goes with it', async () => {
+  test('decision 0014: a plan follows its device down and goes with it', async () => {
     const s = await shopper();
     const tablet = (await s.addItems([{ ...TABLET, quantity: 2 }])).json().entity.items[0].id as string;
     await s.addItems([planFor(tablet, 2)]);

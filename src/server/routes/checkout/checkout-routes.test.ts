@@ -177,7 +177,7 @@ describe.each(dialects)('buy box forms, cart page and checkout on %s', (dialect)
       postalCode: '98',
       state: 'Washington',
     });
-    // Issue 10 #14: back to the checkout URL (post/redirect/get); the refusal's status rides in a header.
+    // Decision 0015: back to the checkout URL (post/redirect/get); the refusal's status rides in a header.
     expect(response.statusCode).toBe(303);
     expect(response.headers.location).toBe('/gp/buy/spc/handlers/display.html');
     expect(response.headers['x-order-refused']).toBe('400');
@@ -238,7 +238,7 @@ describe.each(dialects)('buy box forms, cart page and checkout on %s', (dialect)
     expect(Number(sold?.n)).toBe(3);
   });
 
-  test('issue 10 #2: 1-Click orders at once with the saved address and payment method', async () => {
+  test('decision 0015: 1-Click orders at once with the saved address and payment method', async () => {
     const s = await signedIn('prime@example.com', 'prime-demo');
     const response = await s.postForm('/gp/product/handle-buy-box', {
       ASIN: SPEAKER.asin,
@@ -273,7 +273,7 @@ describe.each(dialects)('buy box forms, cart page and checkout on %s', (dialect)
     expect(thanks.body).toContain('$53.24');
   });
 
-  test('issue 10 #2: 1-Click without a saved address explains and goes to checkout; nothing is ordered', async () => {
+  test('decision 0015: 1-Click without a saved address explains and goes to checkout; nothing is ordered', async () => {
     const s = await newAccount();
     const response = await s.postForm('/gp/product/handle-buy-box', {
       ASIN: SPEAKER.asin,
@@ -289,7 +289,7 @@ describe.each(dialects)('buy box forms, cart page and checkout on %s', (dialect)
     expect(page.body).toContain('Place your order');
   });
 
-  test('issue 10 #2: checkout shows the address, payment method, items, shipping, estimated tax and total', async () => {
+  test('decision 0015: checkout shows the address, payment method, items, shipping, estimated tax and total', async () => {
     const s = await signedIn();
     const page = await s.visit(
       `/gp/buy/spc/handlers/display.html?asin=${SPEAKER.asin}&offerListingId=${SPEAKER.offerListingId}&quantity=1`,

@@ -19,7 +19,7 @@ import {
 
 const PLACE_ORDER_PATH = '/gp/buy/spc/handlers/place-order.html';
 
-// Issue 10 #14: a refused order goes back to the checkout URL (post/redirect/get), so a reload does not
+// Decision 0015: a refused order goes back to the checkout URL (post/redirect/get), so a reload does not
 // post again; what the shopper typed and what was wrong ride along in a short-lived signed cookie.
 const REFUSAL_COOKIE = 'checkout-refusal';
 const REFUSAL_MAX_AGE_S = 120;
@@ -40,7 +40,7 @@ const checkoutQuery = z.object({
   asin: z.string().max(20).optional(),
   offerListingId: z.string().max(200).optional(),
   quantity: z.string().max(4).optional(),
-  // Set by the buy box when 1-Click could not order at once (issue 10 #2).
+  // Set by the buy box when 1-Click could not order at once (decision 0015).
   oneClick: z.enum(['setup']).optional(),
 });
 

@@ -20,7 +20,7 @@ const ADDRESS = {
 const text = (html: string) => html.replaceAll('<!-- -->', '');
 const usd = (amount: number) => ({ amount, currencyCode: 'USD', displayString: `$${amount.toFixed(2)}` });
 
-describe.each(dialects)('issue 10 #1: a clipped coupon comes off the order on %s', (dialect) => {
+describe.each(dialects)('decision 0014: a clipped coupon comes off the order on %s', (dialect) => {
   let ctx: TestContext;
   beforeAll(async () => {
     ctx = await createTestApp(dialect);
@@ -69,7 +69,7 @@ describe.each(dialects)('issue 10 #1: a clipped coupon comes off the order on %s
   const discountsOf = (orderId: string) =>
     ctx.store.db.selectFrom('order_discounts').selectAll().where('order_id', '=', orderId).execute();
 
-  test('issue 10 #1 BB-032: the summary, checkout and order take the coupon off, as its own line', async () => {
+  test('BB-032: the summary, checkout and order take the coupon off, as its own line', async () => {
     const { s } = await newCustomer();
     await s.addItems([{ ...SPEAKER, quantity: 1 }]);
     expect(await summary(s)).toMatchObject({ subtotal: usd(49.99), discounts: [], total: usd(49.99) });
@@ -93,12 +93,12 @@ describe.each(dialects)('issue 10 #1: a clipped coupon comes off the order on %s
       { order_id: orderId, promotion_id: COUPON, description: 'Save $5.00 with coupon', amount_minor: 500 },
     ]);
     const confirmation = await s.visit(`/gp/buy/thankyou/handlers/display.html?orderId=${orderId}`);
-    // $44.99 after the coupon, plus WA's estimated tax on it (issue 10 #2): $2.92.
+    // $44.99 after the coupon, plus WA's estimated tax on it (decision 0015): $2.92.
     expect(text(confirmation.body)).toContain('Order total: $47.91');
     expect(text(confirmation.body)).toContain('Coupon: Save $5.00 with coupon');
   });
 
-  test('issue 10 #1: the coupon applies only while its product is in the cart, and once per customer', async () => {
+  test('decision 0014: the coupon applies only while its product is in the cart, and once per customer', async () => {
     const { s } = await newCustomer();
     await clip(s);
     await s.addItems([{ ...STAND, quantity: 1 }]);
@@ -119,7 +119,7 @@ describe.each(dialects)('issue 10 #1: a clipped coupon comes off the order on %s
     expect(await discountsOf(second)).toEqual([]);
   });
 
-  test('issue 10 #1: two orders placed at once take the coupon off only one of them', async () => {
+  test('decision 0014: two orders placed at once take the coupon off only one of them', async () => {
     const { s, customer } = await newCustomer();
     await clip(s);
     const order = () =>

@@ -801,7 +801,7 @@ describe.each(dialects)('deal holds over time on %s', (dialect) => {
     const ordersBefore = await dealOrderLines();
     ctx.clock.now += DEAL_HOLD_MS + 1;
     const placed = await s.postForm('/gp/buy/spc/handlers/place-order.html', { source: 'cart', ...ADDRESS });
-    // Refused (409), and back to the checkout URL to say so (issue 10 #14).
+    // Refused (409), and back to the checkout URL to say so (decision 0015).
     expect(placed.statusCode).toBe(303);
     expect(placed.headers['x-order-refused']).toBe('409');
     expect(placed.headers.location).toBe('/gp/buy/spc/handlers/display.html');
@@ -834,7 +834,7 @@ describe.each(dialects)('one deal state for the product answer, the page and the
   const setClaimed = (units: number) =>
     ctx.store.db.updateTable('deals').set({ claimed_units: units }).where('id', '=', TABLET.dealId).execute();
 
-  test('issue 10 #5 DEAL-006 DEAL-009 after a rush leaves one unit free and a waitlist, every answer says WAITLISTFULL', async () => {
+  test('DEAL-006 DEAL-009 after a rush leaves one unit free and a waitlist, every answer says WAITLISTFULL', async () => {
     ctx.clock.now = T0;
     await setClaimed(200);
     // A shopper waits for 2 units; then 1 comes back: not enough for the head of the queue.

@@ -80,7 +80,7 @@ describe.each(dialects)('product page on %s', (dialect) => {
     expect(response.body).toContain(`name="csrfToken" value="${s.csrfToken}"`);
   });
 
-  test('issue 10 #12: a lower-case ASIN or a trailing slash redirects (301) to the canonical product URL', async () => {
+  test('decision 0016: a lower-case ASIN or a trailing slash redirects (301) to the canonical product URL', async () => {
     const s = new Shopper(ctx.app);
     for (const [from, to] of [
       ['/dp/b0pdpspk01', '/dp/B0PDPSPK01'],

@@ -30,8 +30,8 @@ const isPathSegment = (value: unknown) =>
   typeof value === 'string' && value.length >= 1 && value.length <= 20;
 
 /**
- * The product read's checks: the zod schemas, with the two most common cases answered without them
- * (issue 11): path params that are two short strings (what zod's object gives back for them), and
+ * The product read's checks: the zod schemas, with the two most common cases answered without them:
+ * path params that are two short strings (what zod's object gives back for them), and
  * no query at all (an empty object, as zod gives for it). Anything else goes through zod, errors
  * and all.
  */
@@ -72,7 +72,7 @@ export const productRoutes: FastifyPluginAsyncZod = async (app) => {
   // is answered before its params and query are parsed again: they would parse to the same values, and
   // no per-shopper state goes into a shared answer. The app's own hooks (security headers, session
   // cookie, metrics, compression) still run; only validation, the CSRF pass-through and the handler
-  // are skipped (issue 11).
+  // are skipped.
   app.get(
     '/api/marketplaces/:marketplaceId/products/:asin',
     {
@@ -103,9 +103,9 @@ export const productRoutes: FastifyPluginAsyncZod = async (app) => {
       const { marketplaceId, asin } = request.params;
       const read = (viewer: ProductViewer) =>
         readProductAnswer(app.store.db, marketplaceId, asin, request.query, viewer);
-      // A first visit's token has no signed-in customer: no session object to build (issue 11).
+      // A first visit's token has no signed-in customer: no session object to build.
       const answer = knownAnonymous(request) ? read(ANONYMOUS_VIEWER) : viewerOf(request).then(read);
-      // On SQLite the answer is most often there at once: sent without a promise in between (issue 11).
+      // On SQLite the answer is most often there at once: sent without a promise in between.
       // A handler that sent its answer returns the reply, as an async handler does after reply.send.
       if (answer instanceof Promise)
         return answer.then((result) => sendAnswer(request, reply, result)) as Promise<never>;

@@ -120,7 +120,7 @@ describe.each(dialects)('sessions and sign-in on %s', (dialect) => {
     await s.visit('/gp/sign-in.html');
     await signIn(s, 'shopper@example.com', 'shopper-demo');
     const signedIn = s.cookie;
-    // The Sign out button is on the account page (issue 10 #9).
+    // The Sign out button is on the account page (decision 0015).
     await s.visit('/gp/css/homepage.html');
     const response = await s.postForm('/gp/sign-in.html', { action: 'sign-out', path: '/dp/B0PDPSPK01' });
     expect(response.statusCode).toBe(303);

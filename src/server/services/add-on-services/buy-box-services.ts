@@ -18,7 +18,7 @@ export const SERVICE_FIELD = /^vasService\.(\d{1,2})$/;
 type BuyBoxServices = { ok: true; items: CartApiItem[] } | { ok: false; message: string };
 
 /**
- * The services posted with the buy box form, each a child of the page item (issue 12): the
+ * The services posted with the buy box form, each a child of the page item (decision 0018): the
  * `vasService.{n}` fields of a form posted before the script ran, and (VAS-032) the service named by a
  * `vas_dphbb_{asin}_{serviceAsin}` ref, at their offer for the shopper's postal code unless the form
  * already carries them. Only services the product offers are taken, one of each.

@@ -111,7 +111,7 @@ const currencySymbol = (marketplace: Marketplace) =>
   marketplace.priceFormat.priceFormat.replace('{}', '').trim();
 
 /**
- * The bundles drawer (BDL-019, READING 15): the card state and every bundle offered on the product's
+ * The bundles drawer (BDL-019): the card state and every bundle offered on the product's
  * page with its components as product entities. A bundle with a component that is not a valid
  * entity (BDL-018) is left out.
  */

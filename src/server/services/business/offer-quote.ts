@@ -67,7 +67,7 @@ export function quoteOffer(
 /** What a read that quotes no quantity shows of an offer's price: quoteOffer's unit price, nothing else. */
 export type UnitQuote = Pick<OfferQuote, 'quantity' | 'unitPriceMinor'>;
 
-/** quoteOffer's quantity and unit price without its ladder and explanation (the product read, issue 11). */
+/** quoteOffer's quantity and unit price without its ladder and explanation (the product read). */
 export function unitQuote(offer: OfferRow, tiers: readonly Tier[], quantity: number): UnitQuote {
   return {
     quantity,

@@ -61,7 +61,7 @@ export async function handleBuyBox(
 ): Promise<BuyBoxOutcome> {
   const { form, marketplaceId } = input;
   const item = { asin: form.ASIN, offerListingId: form.offerListingID, quantity: form.quantity };
-  // Without the script the form posts before a quantity is chosen (issue 10 #13, BB-024): whatever the
+  // Without the script the form posts before a quantity is chosen (decision 0016, BB-024): whatever the
   // button, the shopper gets the form back with the minimum explained, not the cart with an error.
   const offer = await findOffer(db, form.offerListingID);
   if (offer && offer.asin === form.ASIN && belowMinimumOrder(form.quantity, offer.min_order_quantity)) {
@@ -71,7 +71,7 @@ export async function handleBuyBox(
   }
   const accessories = await buyBoxUpsells(db, marketplaceId, form);
   if (!accessories.ok) return { location: cartError(accessories.message) };
-  // Add-on services ride along as children of the page item (issue 12).
+  // Add-on services ride along as children of the page item (decision 0018).
   const services = await buyBoxServices(db, {
     form,
     ref: input.ref ?? null,
@@ -106,7 +106,7 @@ export async function handleBuyBox(
     }
   }
   const buyNow = form['submit.buy-now'] !== undefined || oneClick;
-  // 1-Click without saved details goes to checkout, which says why (issue 10 #2).
+  // 1-Click without saved details goes to checkout, which says why (decision 0015).
   const setup: Record<string, string> = oneClick ? { oneClick: 'setup' } : {};
   if (buyNow && upsells.items.length === 0) {
     const query = new URLSearchParams({ ...item, quantity: String(item.quantity), ...setup });

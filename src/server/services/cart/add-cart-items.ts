@@ -82,7 +82,7 @@ export async function addCartItems(
             field: `items.${index}.offerListingId`,
           });
         }
-        // Fresh and retail carts never mix (issue 15): a grocery item goes to the fresh cart only.
+        // Fresh and retail carts never mix (decision 0023): a grocery item goes to the fresh cart only.
         if (cartType === 'RETAIL' && (await isGroceryProduct(trx, offer.asin))) {
           throw new LineRefused(422, {
             code: 'grocery_item',
@@ -108,7 +108,7 @@ export async function addCartItems(
         );
         const devices = await findPlanDevices(trx, offer.asin);
         if (devices.length > 0) {
-          // A protection plan goes with a device line (issue 10 #3): the one it names, else (the deals
+          // A protection plan goes with a device line (decision 0014): the one it names, else (the deals
           // upsell form names none) the cart's line of a device it covers, one with room first.
           const plansOf = (deviceId: string) =>
             lines
@@ -137,7 +137,7 @@ export async function addCartItems(
         } else {
           const serviceDevices = await findServiceDevices(trx, offer.asin);
           if (serviceDevices.length > 0) {
-            // An add-on service is a child of its device (issue 12): the line it names, else a line of a
+            // An add-on service is a child of its device (decision 0018): the line it names, else a line of a
             // device that offers it, one with room first; never more of it than of the device.
             const held = (deviceId: string) =>
               lines

@@ -49,7 +49,7 @@ export async function cartSummary(
 ): Promise<z.infer<typeof cartSummaryResponse>> {
   const priced = await pricedCartLines(db, owner, marketplace.marketplaceId, cartTypes);
   const money = (minor: number) => toPrice(minor, marketplace.currencyCode, marketplace.priceFormat);
-  // Clipped coupons come off the retail cart, which is what checkout orders (issue 10 #1).
+  // Clipped coupons come off the retail cart, which is what checkout orders (decision 0014).
   const retail = priced.lines.filter((line) => line.cart_type === 'RETAIL');
   // A bundle's saving is a line of its own beside the coupons (BDL).
   const coupons = [...(await bundleSavingsOf(db, retail)), ...(await cartCouponDiscounts(db, owner, retail))];

@@ -44,7 +44,7 @@ export async function pricedCartLines(
 }
 
 /**
- * The coupons a signed-in customer clipped that come off these lines (issue 10 #1); an anonymous
+ * The coupons a signed-in customer clipped that come off these lines (decision 0014); an anonymous
  * shopper has clipped none (clipping needs an account).
  */
 export async function cartCouponDiscounts(
@@ -78,7 +78,7 @@ export type CartLineViews = {
 
 /**
  * The lines of the retail cart as the cart and checkout pages show them, priced now from the offers:
- * each page item first with its accessories and protection plan under it (issue 10 #16), and the
+ * each page item first with its accessories and protection plan under it (decision 0014), and the
  * customer's coupons for the products in it.
  */
 export async function cartLineViews(
@@ -88,7 +88,7 @@ export async function cartLineViews(
 ): Promise<CartLineViews> {
   const priced = await pricedCartLines(db, owner, marketplace.marketplaceId, ['RETAIL']);
   const asins = [...new Set(priced.lines.map((line) => line.asin))];
-  // Plans and add-on services follow their device: no quantity choice of their own (issue 12).
+  // Plans and add-on services follow their device: no quantity choice of their own (decision 0018).
   const [planAsins, serviceAsins] = await Promise.all([
     findPlanAsins(db, asins),
     findServiceAsins(db, asins),

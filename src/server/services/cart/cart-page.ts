@@ -74,7 +74,7 @@ export async function changeCartLine(
     : { code: 'offer_not_found', message: 'This item is no longer available.', field: 'quantity' };
   if (problem) return { error: shopperMessage(problem) };
   const newQuantity = quantity ?? line.quantity;
-  // A protection plan never outnumbers the device it is tied to (issue 10 #3).
+  // A protection plan never outnumbers the device it is tied to (decision 0014).
   const device = line.associated_item_id
     ? await findCartLine(db, cartId, line.associated_item_id)
     : undefined;
@@ -91,7 +91,7 @@ export async function changeCartLine(
     if (planProblem) return { error: shopperMessage(planProblem) };
   }
   await updateCartLine(db, lineId, { ...line, quantity: newQuantity });
-  // The device's plans follow it down (issue 10 #16).
+  // The device's plans follow it down (decision 0014).
   for (const plan of await findPlansOf(db, cartId, lineId)) {
     const planQuantity = planQuantityAfterDeviceChange(plan.quantity, newQuantity);
     if (planQuantity === 0) await deleteCartLine(db, cartId, plan.id);

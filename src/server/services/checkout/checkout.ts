@@ -31,7 +31,7 @@ export type BuyNowItem = { asin: string; offerListingId: string; quantity: numbe
 
 const DELIVERY_DAYS = 2;
 
-/** What checkout says when 1-Click could not order at once (issue 10 #2). */
+/** What checkout says when 1-Click could not order at once (decision 0015). */
 export const ONE_CLICK_SETUP_NOTICE =
   '1-Click needs a saved shipping address and payment method. Check your address below and place your order here; we save the address for next time.';
 
@@ -230,7 +230,7 @@ export async function orderConfirmation(
         quantity: item.quantity,
         minQuantity: 1,
         maxQuantity: item.quantity,
-        // A service or plan bought with a device shows under it (issue 12).
+        // A service or plan bought with a device shows under it (decision 0018).
         parentLineId: item.parent_item_id,
         protectionPlan: item.parent_item_id !== null && followers.has(item.asin),
       })),

@@ -201,7 +201,7 @@ export async function placeOrder(
         ok: true as const,
         orderId,
         subtotalMinor: subtotal,
-        // The items after coupons (issue 10 #1); shipping and tax are in the order's total_minor.
+        // The items after coupons (decision 0014); shipping and tax are in the order's total_minor.
         totalMinor: totalAfterDiscounts(subtotal, discounts),
       };
     });

@@ -52,7 +52,7 @@ export async function dealBuyingOption(
   const { now, shopper } = viewer;
   const deal = (await settleDeal(db, stored, now)) ?? stored;
   const terms = termsOf(deal);
-  // The same waitlist rule the claim follows (issue 10 #5): while shoppers wait, the deal is full to others.
+  // The same waitlist rule the claim follows (decision 0016): while shoppers wait, the deal is full to others.
   const queue = { shoppersWaiting: (await dealActivity(db, deal.id, now)).waiting };
   const state = dealStateAt(terms, shopper, now, queue);
   if (state === null) return undefined;

@@ -6,7 +6,7 @@ import { addressLabel, groceryDestination } from './grocery-shopper';
 
 type Db = Kysely<Database>;
 
-/** GRO-027: the shopper's delivery addresses for the address picker (READING 15: data, not HTML). */
+/** GRO-027: the shopper's delivery addresses for the address picker (data, not HTML). */
 export async function addressSelections(
   db: Db,
   customerId: string | null,

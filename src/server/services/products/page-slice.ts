@@ -13,7 +13,7 @@ export type ProductDetailsSlice = Omit<
 /**
  * What the page asks of the product read: only the parts of a buying option `offerView` reads. The
  * page takes its title, images and bullets from the product record, so building them into an answer
- * it throws away was wasted (issue 11).
+ * it throws away was wasted.
  */
 export const OFFER_VIEW_QUERY: ProductQuery = {
   expand: ['price', 'quantity', 'availability', 'callToAction'],

@@ -8,7 +8,7 @@ import { buyingOptionsJson, imagesJson, reviewsSummaryJson } from './product-jso
 import { type ProductViewer, readProduct, readProductAnswer } from './product-view';
 
 // The product route answers with the JSON text readProductAnswer writes from the stored product; it
-// must be byte for byte what JSON.stringify writes for the answer readProduct builds (issue 11).
+// must be byte for byte what JSON.stringify writes for the answer readProduct builds.
 
 const QUERIES = [
   {},

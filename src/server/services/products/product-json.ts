@@ -2,7 +2,7 @@ import type { BuyingOption, ProductExpansion } from '../../../shared/contracts/p
 import type { Price } from '../../../shared/money/price-format';
 import type { ProductAnswerSource, StoredImage } from '../../db/repositories/product-repository';
 
-// The product answer's JSON text, written directly (issue 11): building the answer's objects and
+// The product answer's JSON text, written directly: building the answer's objects and
 // serializing them with JSON.stringify was, after the query itself, most of an uncached product read.
 // Every function here writes exactly what `JSON.stringify` writes for the value `readProduct` builds
 // (same keys, same order, same escapes); anything outside the shapes written by hand goes through

@@ -136,7 +136,7 @@ export type ProductAnswer =
 /**
  * The product API's answer as JSON text: the same answer as `readProduct`'s body, written from the
  * product's stored texts without decoding what it does not reshape (product-json.ts). The product
- * route's read (issue 11); deal answers, which add to the body, go through `readProduct`. Answers
+ * route's read; deal answers, which add to the body, go through `readProduct`. Answers
  * at once, without a promise, when SQLite can read now and nothing more is to be read (tiers, a
  * coupon); otherwise a promise.
  */

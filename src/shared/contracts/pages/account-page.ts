@@ -3,7 +3,7 @@ import { price } from '../common';
 import { addressView } from './order-lines';
 import { shopperView } from './shopper';
 
-/** Your Account (issue 10 #9): who is signed in, their saved checkout details, their orders, sign out. */
+/** Your Account (decision 0015): who is signed in, their saved checkout details, their orders, sign out. */
 export const accountPageData = z.object({
   page: z.literal('account'),
   shopper: shopperView,

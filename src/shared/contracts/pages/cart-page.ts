@@ -9,7 +9,7 @@ export const cartPageData = z.object({
   lines: z.array(orderLineView),
   subtotal: price,
   itemCount: z.number().int(),
-  /** Coupons that come off (issue 10 #1) and what is left to pay. */
+  /** Coupons that come off (decision 0014) and what is left to pay. */
   discounts: z.array(discountView),
   total: price,
   notice: notice.nullable(),

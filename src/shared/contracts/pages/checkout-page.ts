@@ -11,7 +11,7 @@ export const checkoutPageData = z.object({
   lines: z.array(orderLineView),
   subtotal: price,
   itemCount: z.number().int(),
-  /** Coupons that come off (issue 10 #1) and what is left to pay. */
+  /** Coupons that come off (decision 0014) and what is left to pay. */
   discounts: z.array(discountView),
   /** Items, discounts, shipping and estimated tax, in the order shown; they add up to `total`. */
   summary: z.array(summaryLineView),

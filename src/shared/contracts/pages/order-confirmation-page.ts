@@ -9,7 +9,7 @@ export const orderConfirmationPageData = z.object({
   orderId: z.string(),
   lines: z.array(orderLineView),
   subtotal: price,
-  /** Coupons that come off (issue 10 #1) and what is left to pay. */
+  /** Coupons that come off (decision 0014) and what is left to pay. */
   discounts: z.array(discountView),
   summary: z.array(summaryLineView),
   total: price,

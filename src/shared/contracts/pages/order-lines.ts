@@ -38,7 +38,7 @@ export const summaryLineView = z.object({
 export type SummaryLineView = z.infer<typeof summaryLineView>;
 
 /**
- * A clipped coupon taken off the order (issue 10 #1), or a bundle's saving, shown as its own line
+ * A clipped coupon taken off the order (decision 0014), or a bundle's saving, shown as its own line
  * under the items; `label` is what the line reads ("Coupon: …", "Bundle saving: …").
  */
 export const discountView = z.object({ description: z.string(), label: z.string(), amount: price });

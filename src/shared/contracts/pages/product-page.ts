@@ -54,7 +54,7 @@ export const productPageData = z.object({
   /** From the qty URL parameter (DP-012) when the address has one, else null. */
   initialQuantity: z.number().int().nullable(),
   /**
-   * Why the buy box form came back unbought (issue 10 #13): the plain form posted a quantity under
+   * Why the buy box form came back unbought (decision 0016): the plain form posted a quantity under
    * the minimum order quantity. Null on an ordinary visit.
    */
   purchaseProblem: z.enum(PURCHASE_PROBLEMS).nullable(),
@@ -62,7 +62,7 @@ export const productPageData = z.object({
   quantityAdjustment: z.enum(['limit', 'minimum', 'unreadable']).nullable().default(null),
   /** Lightning deal setup (DEAL-008) when the product has a deal running or coming up, else null. */
   deal: dealSetup.nullable(),
-  /** The grocery buy box (issue 15) for a product grocery stores sell, else null. */
+  /** The grocery buy box (decision 0023) for a product grocery stores sell, else null. */
   grocery: groceryView.nullable().default(null),
   /** Business buying (BIZ-001..062): business customers only, on a product with business pricing; else null. */
   business: businessBuyingView.nullable().default(null),

@@ -2,7 +2,7 @@ import { formatCount } from '../../../shared/money/group-digits';
 
 /**
  * A seller's positive ratings ("98% positive (2,140 ratings)"). The zip refresh answer carries it as
- * `positiveRatingHtml`, rendered by the server from this component (READING 15).
+ * `positiveRatingHtml`, rendered by the server from this component.
  */
 export function SellerRating({ percent, count }: { percent: number | null; count: number }) {
   if (percent === null || count === 0)

@@ -182,7 +182,7 @@ export default function ServicesInterstitial({
           {offer ? (
             <p className="vas-interstitial__rating">
               {ratingHtml !== null ? (
-                // READING 15: the server rendered this from SellerRating, escaped.
+                // The server rendered this from SellerRating, escaped.
                 // biome-ignore lint/security/noDangerouslySetInnerHtml: server-rendered by React from our own component.
                 <span dangerouslySetInnerHTML={{ __html: ratingHtml }} />
               ) : (

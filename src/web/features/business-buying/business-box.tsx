@@ -334,7 +334,7 @@ export function DeepCheck({
       className="business-box__promise"
       data-testid="deep-check"
       hidden={failed}
-      // The server rendered this from the page's own DeliveryPromise component, escaped (READING 15).
+      // The server rendered this from the page's own DeliveryPromise component, escaped.
       // biome-ignore lint/security/noDangerouslySetInnerHtml: our own server's renderToString output.
       dangerouslySetInnerHTML={{ __html: content ?? '' }}
     />

@@ -2,7 +2,7 @@ import type { DeliveryPromiseView } from '../../../shared/contracts/business';
 
 /**
  * The delivery promise of a business buy box. The server renders it into the deep-check answer's
- * `content` (READING 15) and the page inserts that markup; it holds text only, no controls.
+ * `content` and the page inserts that markup; it holds text only, no controls.
  */
 export function DeliveryPromise({ promise }: { promise: DeliveryPromiseView }) {
   return (

@@ -61,7 +61,7 @@ function DropdownPicker(props: PickerProps) {
     const next = committedQuantity(text, settings.leastMinimumOrderQuantity);
     setText(String(next));
     setTyped(false);
-    // BIZ-014 (READING 13): back to the dropdown when it lists the applied quantity.
+    // BIZ-014: back to the dropdown when it lists the applied quantity.
     setMode(modeAfterApply(next, options));
     props.onCommit(next, 'typed');
   };

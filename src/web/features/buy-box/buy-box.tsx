@@ -73,7 +73,7 @@ export function BuyBox({
   });
   const locked = purchaseLocked(quantity);
   // The minimum order quantity locks the buttons by script only: without it the form still posts and
-  // the server answers a quantity under the minimum with this form and a message (issue 10 #13).
+  // the server answers a quantity under the minimum with this form and a message (decision 0016).
   const scripted = useIsClient();
   const lockedByScript = scripted && locked;
   const belowMinimum = locked && data.purchaseProblem === 'below_min_order_quantity';

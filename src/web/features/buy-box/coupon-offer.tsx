@@ -12,7 +12,7 @@ import { REDEEM_URL, redeemCoupon } from '../../api/coupon-api';
 /**
  * The product coupon: redeem in place when signed in, else sign in and come back (BB-028..031). It is a
  * plain form first: without JavaScript the server redeems (or sends the shopper to sign in) and
- * returns to the product (issue 10 #13).
+ * returns to the product (decision 0016).
  */
 export function CouponOffer({
   coupon,

@@ -16,7 +16,7 @@ import { Modal } from '../../ui/lazy-overlays';
 /**
  * High-demand products are sold by invitation: the request is kept per customer (BB-033..039). The
  * button is a plain form first: without JavaScript the server records the request (or sends the
- * shopper to sign in) and returns to the product (issue 10 #13).
+ * shopper to sign in) and returns to the product (decision 0016).
  */
 export function InviteRequest({
   kind,

@@ -1,6 +1,6 @@
 // What a buy box press does once it goes ahead: the metrics it records and the cart API call. Its own
 // chunk, loaded at the first press (or warmed when the page is idle): a visitor who only reads the page
-// never runs it, and it stays out of the page's first-load script (issue 11).
+// never runs it, and it stays out of the page's first-load script.
 import type { RefObject } from 'react';
 import { type PageItemChoices, pageItemPayload } from '../../../domain/cart/add-to-cart-form';
 import {

@@ -44,7 +44,7 @@ export type DealBuyBoxProps = {
   onClaimed?: () => void;
   /**
    * The deal's state as this box knows it now (it polls and counts down), null once the deal has ended
-   * or gone: the page's price block follows it (issue 10 #4).
+   * or gone: the page's price block follows it (decision 0016).
    */
   onDealState?: (state: DealState | null) => void;
 };
@@ -105,7 +105,7 @@ export function DealBuyBox({
       refTag: setup.claimRefTag,
       quantity: view.claim?.quantities.includes(quantity) ? quantity : DEFAULT_CLAIM_QUANTITY,
     });
-    // Reading 3: no claim goes out without its deal id, item id, purchase tag and quantity.
+    // No claim goes out without its deal id, item id, purchase tag and quantity.
     if (!call) return;
     send({ type: 'claim-started' });
     claimInFlight.current = true;

@@ -5,7 +5,7 @@ import { Modal } from '../../ui/modal';
 
 /**
  * The "Choose your location" dialog (DP-005): takes a US ZIP and saves it; closing it without a
- * location dismisses the prompt for later visits. Its own chunk, loaded when it first opens (issue 11).
+ * location dismisses the prompt for later visits. Its own chunk, loaded when it first opens.
  */
 export function DeliveryLocationDialog({
   open,

@@ -3,7 +3,7 @@ import { locationPromptOpens } from '../../../domain/buy-box/buy-box-constants';
 import { loader, useOverlayModule } from '../../ui/lazy-overlays';
 
 // The dialog (its form, the ZIP rule, the location API and the modal) is a chunk of its own, loaded
-// when it first opens: the page's first load carries only the "Deliver to" button (issue 11).
+// when it first opens: the page's first load carries only the "Deliver to" button.
 const dialog = loader(() => import('./delivery-location-dialog'));
 
 /**

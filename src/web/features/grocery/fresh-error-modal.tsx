@@ -16,9 +16,9 @@ export type FreshModal =
     };
 
 // The server renders these parts from fresh-error-parts.tsx with renderToString, which escapes every
-// text (READING 15), so putting them in the page is safe.
+// text, so putting them in the page is safe.
 function ServerHtml({ html, as: Tag = 'div' }: { html: string; as?: 'div' | 'span' }) {
-  // biome-ignore lint/security/noDangerouslySetInnerHtml: HTML the server rendered from our own component (READING 15).
+  // biome-ignore lint/security/noDangerouslySetInnerHtml: HTML the server rendered from our own component.
   return <Tag dangerouslySetInnerHTML={{ __html: html }} />;
 }
 

@@ -1,4 +1,4 @@
-// The parts of the grocery error modal. The server renders them into `errorModalHtml` (READING 15) from
+// The parts of the grocery error modal. The server renders them into `errorModalHtml` from
 // these same components, and the page's fallback and generic modals use them too, so every grocery
 // error reads and looks the same.
 

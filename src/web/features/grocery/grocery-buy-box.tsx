@@ -53,7 +53,7 @@ const page = {
 };
 
 /**
- * The grocery buy box (issue 15): the price per unit, the store that delivers to the shopper and the
+ * The grocery buy box (decision 0023): the price per unit, the store that delivers to the shopper and the
  * address; a quantity and Add to Fresh Cart, which becomes the stepper once the fresh cart holds the item;
  * Add to a scheduled order, multi add, Repeat Delivery, the store sheet and the address change.
  */

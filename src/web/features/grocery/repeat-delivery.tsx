@@ -49,7 +49,7 @@ const cadenceConfig = (weeks: number): SelectorConfig => ({
   flags: { ...DEFAULT_SELECTOR_FLAGS, confirmationView: true, actionOnSelect: true },
 });
 
-// biome-ignore lint/security/noDangerouslySetInnerHtml: nextViewHtml is RepeatDeliverySummary rendered by the server (READING 15).
+// biome-ignore lint/security/noDangerouslySetInnerHtml: nextViewHtml is RepeatDeliverySummary rendered by the server.
 const ServerView = ({ html }: { html: string }) => <div dangerouslySetInnerHTML={{ __html: html }} />;
 
 /**

@@ -2,7 +2,7 @@ import type { StoreSheetView } from '../../../shared/contracts/grocery';
 
 /**
  * The store introduction sheet's content (GRO-001/002). The server renders it into
- * `storeIntroductionSheetHtml` (READING 15) and the page renders it from the sheet call's data; its
+ * `storeIntroductionSheetHtml` and the page renders it from the sheet call's data; its
  * storefront button is a link that works alone, and the page first changes the delivery address when the
  * button names one (`data-new-address-id`).
  */

@@ -48,7 +48,7 @@ export function StoreIntroSheet({
       <div ref={bodyRef} data-testid="store-sheet">
         {contents?.kind === 'view' ? <StoreSheetContent view={contents.view} /> : null}
         {contents?.kind === 'html' ? (
-          // biome-ignore lint/security/noDangerouslySetInnerHtml: HTML the server rendered from StoreSheetContent (READING 15).
+          // biome-ignore lint/security/noDangerouslySetInnerHtml: HTML the server rendered from StoreSheetContent.
           <div dangerouslySetInnerHTML={{ __html: contents.html }} />
         ) : null}
       </div>

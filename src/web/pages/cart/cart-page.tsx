@@ -53,7 +53,7 @@ export function CartPage({ data }: { data: CartPageData }) {
                       <p className="cart-line__stock">In Stock</p>
                     )}
                     <div className="cart-line__actions">
-                      {/* A plan's quantity follows its device (issue 10 #16): no choice of its own. */}
+                      {/* A plan's quantity follows its device (decision 0014): no choice of its own. */}
                       {line.protectionPlan ? null : (
                         <form method="post" action="/gp/cart/update.html" className="cart-line__quantity">
                           <input type="hidden" name="csrfToken" value={data.csrfToken} />

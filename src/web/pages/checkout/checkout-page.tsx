@@ -76,7 +76,7 @@ export function CheckoutPage({ data }: { data: CheckoutPageData }) {
                         autoComplete={field.autoComplete}
                         defaultValue={data.address[field.name]}
                         aria-invalid={problem ? true : undefined}
-                        // biome-ignore lint/a11y/noAutofocus: issue 10 #14, after a refused order the first field in error takes focus, before the script too.
+                        // biome-ignore lint/a11y/noAutofocus: decision 0015, after a refused order the first field in error takes focus, before the script too.
                         autoFocus={field.name === firstProblem}
                         aria-describedby={problem ? `${id}-problem` : undefined}
                         required
@@ -135,7 +135,7 @@ export function CheckoutPage({ data }: { data: CheckoutPageData }) {
 }
 
 /**
- * Issue 10 #14: after a refused order the first field in error has focus (its autoFocus, also before
+ * Decision 0015: after a refused order the first field in error has focus (its autoFocus, also before
  * the script); an error that is no field's (sold out, deal expired) moves focus to its message.
  */
 function useFocusOnError(firstProblem: string | undefined, hasError: boolean) {
@@ -147,7 +147,7 @@ function useFocusOnError(firstProblem: string | undefined, hasError: boolean) {
   return errorRef;
 }
 
-/** The line a service, plan or accessory was bought with, when it is on the page (issue 12). */
+/** The line a service, plan or accessory was bought with, when it is on the page (decision 0018). */
 function parentOf<L extends { id: string; parentLineId?: string | null | undefined }>(
   line: L,
   lines: readonly L[],

@@ -58,7 +58,7 @@ export function OrderConfirmationPage({ data }: { data: OrderConfirmationPageDat
   );
 }
 
-/** The line a service, plan or accessory was bought with, when it is on the page (issue 12). */
+/** The line a service, plan or accessory was bought with, when it is on the page (decision 0018). */
 function parentOf<L extends { id: string; parentLineId?: string | null | undefined }>(
   line: L,
   lines: readonly L[],

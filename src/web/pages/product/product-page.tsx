@@ -20,7 +20,7 @@ export function ProductPage({ data }: { data: ProductPageData }) {
   // Bundles, the smart-home badge and sponsored carousels: their own chunks, loaded after first paint
   // (a chunk that does not load leaves them out; each widget inside it has its own error boundary).
   // They load when wanted (first interaction, the description near the viewport, or the first idle
-  // moment after the load event), so their code does not compete with hydration (issue 11). They come in
+  // moment after the load event), so their code does not compete with hydration. They come in
   // as a transition, so React renders them in slices and a phone's main thread is never held long.
   const [belowTheFold, setBelowTheFold] = useState<typeof import('./below-the-fold.client') | null>(null);
   const belowTheFoldAnchor = useRef<HTMLDivElement>(null);
@@ -35,7 +35,7 @@ export function ProductPage({ data }: { data: ProductPageData }) {
     [],
   );
   const offer = product.offer;
-  // One price on the page: a live deal's, as its deal box shows it (issue 10 #4). The box keeps the
+  // One price on the page: a live deal's, as its deal box shows it (decision 0016). The box keeps the
   // deal current (it polls and counts down) and reports its state, so a deal that starts or ends while
   // the page is open changes the price block with it.
   const pageDeal = data.deal?.initialBuyingOption.dealDetails ?? null;

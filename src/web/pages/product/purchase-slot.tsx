@@ -2,7 +2,7 @@ import { hydratesLater } from '../../ui/hydrates-later';
 
 // The regular buy box with its accessories and add-on services is the largest part of the product
 // page's script: its own chunk, so the page's first load carries React and the rest of the page only
-// (issue 11, decision 0035). The server renders it in full; the browser hydrates it once it is in.
+// (decision 0035). The server renders it in full; the browser hydrates it once it is in.
 const purchasePart = hydratesLater('purchase', () =>
   import('./purchase-part').then(({ PurchasePart }) => PurchasePart),
 );

@@ -5,7 +5,7 @@ import type { ProductPageData } from '../../../shared/contracts/pages/product-pa
 /**
  * The accessory slice: from the page data when the server rendered it, else (the server left it out,
  * decision 0012) loaded from its own call after first paint; null until then and if that fails. The
- * call's code is a chunk of its own, loaded only then: most pages have the slice in their data (issue 11).
+ * call's code is a chunk of its own, loaded only then: most pages have the slice in their data.
  */
 export function useDeferredAccessories(data: ProductPageData): AccessoriesView | null {
   const [view, setView] = useState(data.product.accessories);
