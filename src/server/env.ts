@@ -4,7 +4,7 @@ import { z } from 'zod';
 // working out of the box; production refuses to start without a real secret.
 const DEV_SECRET = 'dev-only-secret-change-me-dev-only-secret';
 
-export const envSchema = z
+const envSchema = z
   .object({
     NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
     HOST: z.string().min(1).default('127.0.0.1'),

@@ -1,12 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../../src/server/db/schema';
 import { type CatalogInput, importCatalogInput } from './catalog-import';
-import {
-  type CreatedProduct,
-  createProduct,
-  type FactoryOptions,
-  type ProductOverrides,
-} from './product-factory';
+import { type CreatedProduct, createProduct, type FactoryOptions } from './product-factory';
 import { uniqueCode } from './unique';
 
 type BundleInput = NonNullable<CatalogInput['bundles']>[number];
@@ -30,13 +25,6 @@ export type CreatedBundle = {
   components: { product: CreatedProduct; quantity: number }[];
   landing: CreatedProduct[];
 };
-
-/** A fresh product that can be a bundle component, priced and stocked as given. */
-export const createComponent = (
-  db: Kysely<Database>,
-  overrides: ProductOverrides = {},
-  options: FactoryOptions = {},
-) => createProduct(db, overrides, options);
 
 /** A bundle written through the catalog importer, with a fresh id (BDL-…). */
 export async function createBundle(

@@ -37,7 +37,7 @@ export type GroceryOverrides = {
 };
 
 /** A grocery store's catalog entry with a fresh id (so tests never share a store's postal codes). */
-export function buildGroceryStore(overrides: GroceryStoreInput = {}) {
+function buildGroceryStore(overrides: GroceryStoreInput = {}) {
   const storeId = overrides.storeId ?? `TST-${uniqueCode(8)}`;
   return {
     storeId,

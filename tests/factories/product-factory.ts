@@ -53,7 +53,7 @@ export function buildProduct(overrides: ProductOverrides = {}): CreatedProduct {
 }
 
 /** A lightning deal running since an hour ago for six more hours, 30% of 200 units claimed, 2 each. */
-export function buildDealFields(asin: string, overrides: Partial<DealInput> = {}): DealInput {
+function buildDealFields(asin: string, overrides: Partial<DealInput> = {}): DealInput {
   return {
     dealId: `LD-${asin}`,
     type: 'LIGHTNING_DEAL',

@@ -89,7 +89,7 @@ export function needsShowing(
   return !option.added || (option.checkForInteraction && !option.hasBeenInteractedWith);
 }
 
-export const INTERSTITIAL_BUTTONS = ['add-to-cart-button', 'buy-now-button', 'one-click-button'] as const;
+const INTERSTITIAL_BUTTONS = ['add-to-cart-button', 'buy-now-button', 'one-click-button'] as const;
 
 /** ACC-010: add to cart, one click or buy now opens the interstitial while any accessory needs showing. */
 export function interstitialOpensFor(buttonId: string, options: readonly AccessoryOption[]): boolean {
@@ -97,7 +97,7 @@ export function interstitialOpensFor(buttonId: string, options: readonly Accesso
 }
 
 /** ACC-025: the buy box form helper knows these add-to-order buttons only. */
-export const FORM_HELPER_BUTTONS = ['add-to-cart-button', 'buy-now-button', 'one-click-button'] as const;
+const FORM_HELPER_BUTTONS = ['add-to-cart-button', 'buy-now-button', 'one-click-button'] as const;
 export type FormHelperButton = (typeof FORM_HELPER_BUTTONS)[number];
 
 export function formHelperButton(buttonId: string): FormHelperButton {

@@ -13,8 +13,8 @@ export type DigitalDashOutcome =
   | { kind: 'redirect'; url: string }
   | { kind: 'error' };
 
-export const DIGITAL_DASH_DEFAULT_TITLE = 'We could not create your Dash button';
-export const DIGITAL_DASH_DEFAULT_MESSAGE = 'Please try again later.';
+const DIGITAL_DASH_DEFAULT_TITLE = 'We could not create your Dash button';
+const DIGITAL_DASH_DEFAULT_MESSAGE = 'Please try again later.';
 
 /**
  * VAS-040: success, or error code 510 (it exists already), is success. VAS-041: another error reply

@@ -17,7 +17,7 @@ export type BuyBoxKind = 'default' | 'customOffer' | 'b2bRd';
  * BIZ-060: the buying option types each business buy box prefers, in order. A custom offer box falls
  * back to the default box's types when the product has no custom offer.
  */
-export const PREFERRED_BUYING_OPTION_TYPES: Record<
+const PREFERRED_BUYING_OPTION_TYPES: Record<
   BuyBoxKind,
   { types: readonly string[]; fallback: BuyBoxKind | null }
 > = {

@@ -4,11 +4,11 @@
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 /** Orders before 17:00 UTC ship the same business day. */
-export const CUTOFF_HOUR_UTC = 17;
-export const STANDARD_BUSINESS_DAYS = 3;
-export const FASTEST_BUSINESS_DAYS = 1;
+const CUTOFF_HOUR_UTC = 17;
+const STANDARD_BUSINESS_DAYS = 3;
+const FASTEST_BUSINESS_DAYS = 1;
 /** Business orders from this many minor units ship free. */
-export const FREE_SHIPPING_MINOR = 2500;
+const FREE_SHIPPING_MINOR = 2500;
 
 const isWeekend = (ms: number) => {
   const day = new Date(ms).getUTCDay();

@@ -1,7 +1,7 @@
 // The business quantity picker's two variants (S2 §2, §4, §6).
 
 /** Quantities the dropdown lists before its last option, which switches to typing (BIZ-012). */
-export const DROPDOWN_QUANTITIES = 9;
+const DROPDOWN_QUANTITIES = 9;
 export const FREE_ENTRY = 'free-entry';
 
 export type DropdownOption = { value: string; label: string };

@@ -1,9 +1,9 @@
 // The price table's tiers as the picker shows them (S2 §3, §4, §5, §9).
 
 /** The program value of business volume-aware pricing (BIZ-006). */
-export const VOLUME_AWARE_PRICING_PROGRAM = 'BUSINESS_VOLUME_AWARE_PRICING';
+const VOLUME_AWARE_PRICING_PROGRAM = 'BUSINESS_VOLUME_AWARE_PRICING';
 /** BIZ-061: tiers visible before load-more. */
-export const VISIBLE_TIERS = 3;
+const VISIBLE_TIERS = 3;
 /** BIZ-044: pages of the pricing table fetched at most. */
 export const MAX_TIER_PAGES = 10;
 

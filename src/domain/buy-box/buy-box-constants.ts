@@ -1,7 +1,7 @@
 // Buy-box constants and the detail page's small display rules (BB-040, BB-042, DP-002..006, DP-017, DP-019).
 
-export const POPUP_WINDOW_WIDTH = 600;
-export const POPUP_WINDOW_HEIGHT = 400;
+const POPUP_WINDOW_WIDTH = 600;
+const POPUP_WINDOW_HEIGHT = 400;
 export const BUY_BOX_LINE_CLAMP = 3;
 export const SYNTAX_ERROR_RETRY_MS = 200;
 

@@ -1,6 +1,6 @@
 // What the buy box offers each shopper, and the page's (absent) client routes (BB-001..003, DP-001).
 
-export const BUY_BOX_ACTIONS = [
+const BUY_BOX_ACTIONS = [
   'add-to-cart',
   'buy-now',
   'one-click',

@@ -69,7 +69,7 @@ export function preregistrationAlert(template: string, maxQuantity: number): str
   return template.replaceAll('$PREREG_MAX_QUANTITY', String(maxQuantity));
 }
 
-export const PREREGISTRATION_SUFFIXES = ['', '-installment', '-deals'] as const;
+const PREREGISTRATION_SUFFIXES = ['', '-installment', '-deals'] as const;
 export type PreregistrationSuffix = (typeof PREREGISTRATION_SUFFIXES)[number];
 
 /** The id of the quantity dropdown pre-registration reads, per buy-box variant (BB-017). */

@@ -33,7 +33,7 @@ export type BuyBoxItems = readonly BuyBoxItem[];
 
 export type Transition = { items: BuyBoxItems; events: BuyBoxItemEvent[] };
 
-export const ERRORS = {
+const ERRORS = {
   asinRequired: 'The asin argument is required',
   pageQuantity: 'The quantity of the page asin must be > 0',
   pageAsinThroughUpsell: 'To modify the pageAsin, use setPageAsin() instead.',

@@ -1,6 +1,6 @@
 // The server's rules for a cart line: what the shopper may hold of one offer (CART-025).
 
-export const MAX_CART_LINE_QUANTITY = 999;
+const MAX_CART_LINE_QUANTITY = 999;
 
 export type OfferLimits = {
   asin: string;

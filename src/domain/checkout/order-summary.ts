@@ -2,8 +2,8 @@
 // checkout, an order and its confirmation show (docs/decisions/0015-order-totals-and-1-click.md).
 
 /** Orders of at least this much (after discounts) ship free; Prime members' orders always do. */
-export const FREE_SHIPPING_MINIMUM_MINOR = 3500;
-export const STANDARD_SHIPPING_MINOR = 599;
+const FREE_SHIPPING_MINIMUM_MINOR = 3500;
+const STANDARD_SHIPPING_MINOR = 599;
 
 // State base sales-tax rates in thousandths of a percent (7.25% → 7250); local taxes are not added,
 // which is why the checkout says "estimated". States without a sales tax are 0, as is any unknown code.

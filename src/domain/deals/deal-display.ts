@@ -10,8 +10,8 @@ const DAY = 24 * HOUR;
 /** DEAL-032: the end timer is highlighted when less than this remains. */
 export const DEAL_ENDING_HIGHLIGHT_MS = 30 * MINUTE;
 /** DEAL-030: the progress message colour thresholds. */
-export const PROGRESS_SUCCESS_ABOVE = 89;
-export const PROGRESS_ERROR_ABOVE = 99;
+const PROGRESS_SUCCESS_ABOVE = 89;
+const PROGRESS_ERROR_ABOVE = 99;
 
 const pad = (n: number) => String(n).padStart(2, '0');
 // Whole seconds rounded up, so a countdown reads 0 exactly when its time has come, never before.

@@ -186,7 +186,7 @@ const emptyDeal: DealSnapshot = {
 };
 
 /** The message that marks a change of the deal's state (DEAL-033); null when nothing worth saying changed. */
-export function changeoverMessage(from: DealState, to: DealState): string | null {
+function changeoverMessage(from: DealState, to: DealState): string | null {
   if (from === to) return null;
   if (to === 'AVAILABLE' && from === 'UPCOMING') return 'This deal has started.';
   if (to === 'AVAILABLE') return 'This deal is available again.';

@@ -64,7 +64,7 @@ export type FreshOffer = {
 };
 
 /** Fresh lines never exceed this many units, whatever the offer allows. */
-export const FRESH_MAX_LINE_QUANTITY = 99;
+const FRESH_MAX_LINE_QUANTITY = 99;
 
 /**
  * Checks a fresh cart or order line of `total` units (0 removes it): null when allowed, else the code

@@ -9,7 +9,7 @@ export const DEFAULT_REPEAT_CADENCE: RepeatCadence = 2;
 const DAY = 24 * 60 * 60 * 1000;
 const WEEK = 7 * DAY;
 /** A drop is prepared for two days: none is set earlier than the day after tomorrow. */
-export const REPEAT_LEAD_DAYS = 2;
+const REPEAT_LEAD_DAYS = 2;
 
 export const isRepeatCadence = (weeks: number): weeks is RepeatCadence =>
   (REPEAT_CADENCE_WEEKS as readonly number[]).includes(weeks);

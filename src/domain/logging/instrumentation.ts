@@ -44,7 +44,7 @@ export function createInstrumentation<S extends Record<string, FieldType>>(shape
   };
 }
 
-export const ADD_TO_CART_BUTTONS = ['add-to-cart-button', 'buy-now-button', 'one-click-button'] as const;
+const ADD_TO_CART_BUTTONS = ['add-to-cart-button', 'buy-now-button', 'one-click-button'] as const;
 export type AddToCartButton = (typeof ADD_TO_CART_BUTTONS)[number];
 export type AddToCartIntention = { button: AddToCartButton; at: number; submitted: boolean } | null;
 
@@ -64,7 +64,7 @@ export function markSubmitted(current: AddToCartIntention): AddToCartIntention {
   return current ? { ...current, submitted: true } : current;
 }
 
-export const HERO_ERROR_CODES = [
+const HERO_ERROR_CODES = [
   'PRE-ATC-ERROR-REGISTER-1',
   'PRE-ATC-ERROR-MONITOR-1',
   'PRE-ATC-ERROR-MONITOR-2',

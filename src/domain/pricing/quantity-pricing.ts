@@ -13,7 +13,7 @@ export type Tier = {
   percentOffBasisPoints?: number | null;
 };
 
-export const LIMITED_STOCK_THRESHOLD = 20;
+const LIMITED_STOCK_THRESHOLD = 20;
 
 /** Exact unit prices are integers in 1/UNIT_SCALE of a minor unit, so no float ever holds money. */
 export const UNIT_SCALE = 10_000;
@@ -51,7 +51,7 @@ export function unitPriceScaledFor(basePriceMinor: number, tiers: readonly Tier[
 }
 
 /** `numerator / denominator` rounded half to even, exactly (BigInt), for non-negative integers. */
-export function divideHalfEven(numerator: number | bigint, denominator: number | bigint): number {
+function divideHalfEven(numerator: number | bigint, denominator: number | bigint): number {
   const n = BigInt(numerator);
   const d = BigInt(denominator);
   const quotient = n / d;

@@ -30,7 +30,7 @@ type ManifestChunk = {
   isDynamicEntry?: boolean;
 };
 
-export const CLIENT_ENTRY = 'src/web/entry-client.tsx';
+const CLIENT_ENTRY = 'src/web/entry-client.tsx';
 const CLIENT_BOOT = 'src/web/boot.ts';
 // The loaders of the pages below: a chunk of its own (the product page needs none), preloaded with each.
 const PAGE_LOADERS = 'src/web/pages/page-chunks.ts';

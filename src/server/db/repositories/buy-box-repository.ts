@@ -19,32 +19,12 @@ export async function redeemCoupon(
     .execute();
 }
 
-export async function hasRedeemedCoupon(db: Db, customerId: string, promotionId: string): Promise<boolean> {
-  const row = await db
-    .selectFrom('coupon_redemptions')
-    .select('customer_id')
-    .where('customer_id', '=', customerId)
-    .where('promotion_id', '=', promotionId)
-    .executeTakeFirst();
-  return row !== undefined;
-}
-
 export async function requestInvitation(db: Db, customerId: string, asin: string, now: number) {
   await db
     .insertInto('invitation_requests')
     .values({ customer_id: customerId, asin, requested_at: now })
     .onConflict((oc) => oc.columns(['customer_id', 'asin']).doNothing())
     .execute();
-}
-
-export async function hasRequestedInvitation(db: Db, customerId: string, asin: string): Promise<boolean> {
-  const row = await db
-    .selectFrom('invitation_requests')
-    .select('asin')
-    .where('customer_id', '=', customerId)
-    .where('asin', '=', asin)
-    .executeTakeFirst();
-  return row !== undefined;
 }
 
 /**

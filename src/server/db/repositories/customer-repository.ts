@@ -20,14 +20,6 @@ export async function createCustomer(db: Db, customer: NewCustomer): Promise<voi
     .execute();
 }
 
-export async function countCustomers(db: Db): Promise<number> {
-  const row = await db
-    .selectFrom('customers')
-    .select((eb) => eb.fn.countAll<number>().as('n'))
-    .executeTakeFirst();
-  return Number(row?.n ?? 0);
-}
-
 export async function recordSignInFailure(db: Db, email: string, ip: string, at: number): Promise<void> {
   await db.insertInto('sign_in_failures').values({ email: email.trim().toLowerCase(), ip, at }).execute();
 }

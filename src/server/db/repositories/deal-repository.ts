@@ -426,15 +426,6 @@ export async function releaseHold(db: Db, cartItemId: string, now: number) {
     .executeTakeFirst();
 }
 
-/** Units each shopper holds or ordered on a deal (tests and the bench check the limit with it). */
-export function unitsByShopper(db: Db, dealId: string) {
-  return db
-    .selectFrom('deal_claims')
-    .select(['owner_type', 'owner_id', 'status', 'held_units', 'ordered_units', 'waiting_units'])
-    .where('deal_id', '=', dealId)
-    .execute();
-}
-
 /**
  * Hands an anonymous shopper's deal claims to the customer who signs in (their cart moves too), so the
  * per-customer limit follows the person. A deal the customer already has a claim on keeps both apart.

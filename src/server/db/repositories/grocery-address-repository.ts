@@ -7,7 +7,7 @@ type Db = Kysely<Database>;
 
 export type GroceryAddress = ShippingAddress & { id: string };
 
-export const newGroceryAddressId = () => `GA${randomBytes(8).toString('hex').toUpperCase()}`;
+const newGroceryAddressId = () => `GA${randomBytes(8).toString('hex').toUpperCase()}`;
 
 /** A customer's grocery delivery addresses, oldest first. */
 export async function findGroceryAddresses(db: Db, customerId: string): Promise<GroceryAddress[]> {

@@ -14,7 +14,7 @@ const loadVariationPopover = () => import('./variation-popover');
 const VariationPopover = lazy(loadVariationPopover);
 
 /** ACC-026: a failed accessory image raises an error naming the accessory (reported, never breaking the page). */
-export function reportAccessoryImageError(variation: VariationProduct, url: string) {
+function reportAccessoryImageError(variation: VariationProduct, url: string) {
   const error = accessoryImageError(variation, url);
   if (typeof window !== 'undefined' && typeof window.reportError === 'function') window.reportError(error);
   else throw error;

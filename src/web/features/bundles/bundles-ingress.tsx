@@ -6,7 +6,7 @@ import { fetchBundlesSlice } from '../../api/bundles-api';
 const BundlesDrawer = lazy(() => import('./bundles-drawer'));
 
 /** BDL-001: the address that opens the sheet (the open-drawer action a link elsewhere can use). */
-export const OPEN_DRAWER_HASH = '#bundles';
+const OPEN_DRAWER_HASH = '#bundles';
 
 export type BundlesIngressProps = {
   marketplaceId: string;

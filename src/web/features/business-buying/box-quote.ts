@@ -14,10 +14,6 @@ export function boxTypes(box: BuyBoxKind): string[] {
   return ['NEW', 'B2B_NEW'];
 }
 
-export function quoteFromView(option: BusinessOptionView): BoxQuote {
-  return option;
-}
-
 /**
  * The option a box offers in a product call's answer for a quantity (BIZ-060), as the box shows it;
  * null when the answer has none of the box's types (BIZ-053: unavailable).

@@ -7,7 +7,7 @@ import { usePopoverTrigger } from '../../ui/use-popover-trigger';
  * Shown when the link the shopper followed set the quantity (`qty`, BB-008): a tooltip that says so.
  * Arriving with `bmsmSlotRedirect=1` clicks it open (DP-011).
  */
-export function QuantityUpdatedTip({ quantity }: { quantity: number }) {
+function QuantityUpdatedTip({ quantity }: { quantity: number }) {
   const tip = usePopoverTrigger();
   const trigger = tip.triggerProps.ref;
   useEffect(() => {
@@ -32,7 +32,7 @@ export function QuantityUpdatedTip({ quantity }: { quantity: number }) {
  * Said once, beside the quantity, when the link's `qty` could not be used as it was: over the per-order
  * limit, under the minimum order quantity, or not a quantity at all (DP-012 makes that 1).
  */
-export function QuantityAdjustedNote({
+function QuantityAdjustedNote({
   adjustment,
   quantity,
   id,

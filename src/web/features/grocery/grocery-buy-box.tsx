@@ -446,5 +446,3 @@ export function GroceryBuyBox({
     </aside>
   );
 }
-
-export default GroceryBuyBox;

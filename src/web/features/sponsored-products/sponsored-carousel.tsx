@@ -5,7 +5,7 @@ import { fetchCarouselPage, postAdClick } from '../../api/sponsored-api';
 import { useAdViews } from './use-ad-views';
 
 /** Cards per carousel page (and per page fetch, well under the cap of 30). */
-export const CARDS_PER_PAGE = 4;
+const CARDS_PER_PAGE = 4;
 
 export type SponsoredCarouselProps = { marketplaceId: string; asin: string };
 
