@@ -2,10 +2,10 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { parseFreeQuantity } from '../../../domain/quantity/free-quantity';
 import { DEFAULT_MARKETPLACE_ID, marketplaceById } from '../../../shared/marketplaces';
-import { sendError } from '../../plugins/errors';
 import type { ClientAssets } from '../../render/client-assets';
 import { sendPage, shopperView } from '../../render/send-page';
 import { addSplitBasket, splitBasket } from '../../services/business/split-basket';
+import { sendRefusal } from '../refusal-status';
 
 const PATH = '/gp/buy/basket/ff.html';
 const ASIN = /^[A-Z0-9]{10}$/;
@@ -72,7 +72,8 @@ export const splitBasketRoutes: FastifyPluginAsyncZod<{ assets?: ClientAssets }>
     async (request, reply) => {
       // Its fields are hidden: only a forged or broken form gets here, answered as an API error.
       if (request.validationError) {
-        return sendError(reply, 400, 'invalid_form', 'asin and a quantity from 1 to 999 are needed');
+        const message = 'asin and a quantity from 1 to 999 are needed';
+        return sendRefusal(reply, { code: 'invalid_form', message });
       }
       const customer = await request.session.customer();
       const { asin, quantity } = request.body;
@@ -86,13 +87,12 @@ export const splitBasketRoutes: FastifyPluginAsyncZod<{ assets?: ClientAssets }>
       });
       if (result.ok) return reply.redirect('/gp/cart/view.html?notice=added', 303);
       // A product that is not sold here was never on a page: a forged form, answered as an API error.
-      if (result.status === 404)
-        return sendError(reply, 404, 'unknown_product', 'no product with this asin', 'asin');
+      if (result.refusal.code === 'unknown_product') return sendRefusal(reply, result.refusal);
       const back = new URLSearchParams({
         asin,
         quantity: String(quantity),
         ref_: 'bbt_limit_order',
-        problem: result.message,
+        problem: result.refusal.message,
       });
       return reply.redirect(`${PATH}?${back}`, 303);
     },

@@ -6,6 +6,7 @@ import { couponRedeemResponse } from '../../../shared/contracts/coupon';
 import { invitationResponse } from '../../../shared/contracts/invitation';
 import { returnPath } from '../../../shared/contracts/sign-in';
 import { marketplaceById } from '../../../shared/marketplaces';
+import { signInUrl } from '../../../shared/sign-in-url';
 import { redeemCoupon, requestInvitation } from '../../db/repositories/buy-box-repository';
 import { sendError } from '../../plugins/errors';
 import { invitationTarget, productWithCoupon } from '../../services/buy-box/buy-box-catalog';
@@ -68,7 +69,7 @@ export const buyBoxRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const customer = await request.session.customer();
-      if (!customer) return reply.redirect(`/gp/sign-in.html?path=${encodeURIComponent(request.url)}`, 303);
+      if (!customer) return reply.redirect(signInUrl(request.url), 303);
       const product = await productWithCoupon(app.store.db, request.query.encryptedPromotionId);
       if (product)
         await redeemCoupon(
@@ -127,8 +128,7 @@ export const buyBoxRoutes: FastifyPluginAsyncZod = async (app) => {
         );
       }
       // The plain form of a signed-out shopper: sign in and come back to the product (BB-033).
-      if (!customer)
-        return reply.redirect(`/gp/sign-in.html?path=${encodeURIComponent(returnTo ?? '/')}`, 303);
+      if (!customer) return reply.redirect(signInUrl(returnTo ?? '/'), 303);
       await requestInvitation(app.store.db, customer.id, product.asin, app.clock());
       if (returnTo) return reply.redirect(returnTo, 303);
       return { type: 'invite.response/v1' as const, entity: { status: 'REQUESTED' as const } };
