@@ -21,6 +21,7 @@ type RequestRefusalCode =
   | 'unknown_product'
   | 'unknown_merchant'
   | 'unknown_buying_option'
+  | 'no_such_page'
   | 'unknown_promotion'
   | 'unknown_ad'
   | 'unknown_ad_event'
@@ -62,6 +63,7 @@ const ANSWERS = {
   unknown_product: 404,
   unknown_merchant: 404,
   unknown_buying_option: 404,
+  no_such_page: 404,
   unknown_promotion: 404,
   unknown_ad: 404,
   unknown_ad_event: { status: 422, code: 'unknown_ad' },
