@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import { parseFreeQuantity } from '../../../domain/quantity/free-quantity';
+import { splitBasketAddForm, splitBasketQuery } from '../../../shared/contracts/pages/split-basket-page';
 import { DEFAULT_MARKETPLACE_ID, marketplaceById } from '../../../shared/marketplaces';
 import type { ClientAssets } from '../../render/client-assets';
 import { sendPage, shopperView } from '../../render/send-page';
@@ -9,19 +9,6 @@ import { sendRefusal } from '../refusal-status';
 
 const PATH = '/gp/buy/basket/ff.html';
 const ASIN = /^[A-Z0-9]{10}$/;
-
-const pageQuery = z.object({
-  asin: z.string().max(40).optional().catch(undefined),
-  quantity: z.string().max(20).optional().catch(undefined),
-  ref_: z.string().max(128).optional().catch(undefined),
-  problem: z.string().max(300).optional().catch(undefined),
-});
-
-const addForm = z.object({
-  csrfToken: z.string().optional(),
-  asin: z.string().regex(ASIN),
-  quantity: z.coerce.number().int().min(1).max(999),
-});
 
 /**
  * BIZ-003: the fast-forward basket the limited-availability split link opens: the quantity split over
@@ -34,7 +21,7 @@ export const splitBasketRoutes: FastifyPluginAsyncZod<{ assets?: ClientAssets }>
   const marketplace = marketplaceById(DEFAULT_MARKETPLACE_ID);
   if (!marketplace) throw new Error('default marketplace missing');
 
-  app.get(PATH, { schema: { hide: true, querystring: pageQuery } }, async (request, reply) => {
+  app.get(PATH, { schema: { hide: true, querystring: splitBasketQuery } }, async (request, reply) => {
     const { asin, quantity, ref_, problem } = request.query;
     if (!asin || !ASIN.test(asin)) return app.renderNotFound(request, reply);
     const customer = await request.session.customer();
@@ -68,7 +55,7 @@ export const splitBasketRoutes: FastifyPluginAsyncZod<{ assets?: ClientAssets }>
 
   app.post(
     PATH,
-    { schema: { hide: true, body: addForm }, attachValidation: true },
+    { schema: { hide: true, body: splitBasketAddForm }, attachValidation: true },
     async (request, reply) => {
       // Its fields are hidden: only a forged or broken form gets here, answered as an API error.
       if (request.validationError) {
