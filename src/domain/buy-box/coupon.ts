@@ -1,10 +1,11 @@
 // Redeeming a product coupon from the buy box (BB-028..031).
 
+import { signInUrl } from '../../shared/sign-in-url';
+
 export type CouponState = 'ready' | 'redeeming' | 'redeemed';
 export type CouponEffect = 'none' | 'send' | 'sign-in' | 'reload';
 export type CouponStep = { state: CouponState; effect: CouponEffect };
 
-export const COUPON_SIGN_IN_PATH = '/gp/sign-in.html';
 export const COUPON_AFTER_LOGIN_PATH = '/gp/collect-coupon/handler/redeem_coupon_after_login.html';
 
 /** Whether the redeem button is disabled (BB-029: pressing it disables it). */
@@ -29,5 +30,5 @@ export function couponSignInUrl(encryptedPromotionId: string, productPath: strin
   // `path` carries the handler with the promotion and the page to return to.
   const promotion = `encryptedPromotionId=${encodeURIComponent(encryptedPromotionId)}`;
   const handler = `${COUPON_AFTER_LOGIN_PATH}?${promotion}&returnTo=${encodeURIComponent(productPath)}`;
-  return `${COUPON_SIGN_IN_PATH}?path=${encodeURIComponent(handler)}`;
+  return signInUrl(handler);
 }

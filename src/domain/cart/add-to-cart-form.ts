@@ -70,7 +70,13 @@ export type FormItem = {
   customAttributes: { name: string; value: string }[];
 };
 
-export type FormProblem = { code: string; message: string; field: string };
+export type FormProblemCode =
+  | 'no_items'
+  | 'too_many_items'
+  | 'missing_asin'
+  | 'missing_offer'
+  | 'invalid_quantity';
+export type FormProblem = { code: FormProblemCode; message: string; field: string };
 
 export type ParsedAddToCartForm =
   | { ok: true; verificationSessionID?: string; clientName?: string; items: FormItem[] }

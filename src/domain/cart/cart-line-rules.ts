@@ -10,7 +10,20 @@ export type OfferLimits = {
   maxOrderQuantity: number | null;
 };
 
-export type LineProblem = { code: string; message: string; field: string };
+/** Why a cart line is refused: the limits of its offer, and the plans and services that follow a device. */
+export type LineProblemCode =
+  | 'offer_mismatch'
+  | 'offer_not_buyable'
+  | 'invalid_quantity'
+  | 'below_min_order_quantity'
+  | 'above_max_order_quantity'
+  | 'insufficient_stock'
+  | 'plan_without_device'
+  | 'plan_exceeds_device'
+  | 'service_without_device'
+  | 'service_exceeds_device';
+
+export type LineProblem = { code: LineProblemCode; message: string; field: string };
 
 /** Checks a cart line of `total` units of an offer (what is already in the cart plus what is added). */
 export function checkCartLine(offer: OfferLimits, requestedAsin: string, total: number): LineProblem | null {
@@ -60,7 +73,7 @@ export function checkCartLine(offer: OfferLimits, requestedAsin: string, total: 
 }
 
 /** What a shopper reads when a line is refused (the API keeps the precise message). */
-export function shopperMessage(problem: LineProblem): string {
+export function shopperMessage(problem: { code: string; message: string }): string {
   const limit = /limited to (\d+)/.exec(problem.message)?.[1];
   const minimum = /at least (\d+)/.exec(problem.message)?.[1];
   const left = /only (\d+)/.exec(problem.message)?.[1];
@@ -70,6 +83,7 @@ export function shopperMessage(problem: LineProblem): string {
     case 'below_min_order_quantity':
       return `This item is sold in quantities of at least ${minimum}.`;
     case 'insufficient_stock':
+    case 'stock_ran_out':
       return left ? `Only ${left} of this item are left in stock.` : 'This item is out of stock.';
     case 'offer_not_buyable':
       return 'This item cannot be bought right now.';

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { VAS_FULFILLMENT_TYPES, VAS_SERVICE_KINDS, VAS_WIDGETS } from '../add-on-services-constants';
-import { price } from './common';
+import { asin, price } from './common';
 
 const serviceAsin = z.string().regex(/^[A-Z0-9]{10}$/, 'must be a 10-character ASIN (A-Z, 0-9)');
 
@@ -226,3 +226,15 @@ export const addOnServicesSliceResponse = z.object({
   type: z.literal('page-slice.add-on-services/v1'),
   addOnServices: addOnServicesView.nullable(),
 });
+
+/** The variation refresh's path: the product refreshed (VAS-033). */
+export const variationRefreshParams = z.object({ asin });
+
+/** The deferred add-on services slice's query: the services chosen on the page (VAS-003). */
+export const addOnServicesSliceQuery = z.object({ vas: z.string().max(200).optional() });
+
+/** The service page's path (VAS-005): the service, and the purchase tag of its `ref=` suffix. */
+export const servicePageParams = z.object({ asin: z.string().max(40), tag: z.string().max(128).optional() });
+
+/** The service page's query: the seller whose offer is shown. */
+export const servicePageQuery = z.object({ seller: z.string().max(40).optional() });

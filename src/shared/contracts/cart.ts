@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { MAX_ITEMS_PER_REQUEST, MAX_LINE_QUANTITY } from '../cart-constants';
 import { errorResponse, price } from './common';
+import { refTag } from './logging';
 
 // CART-023: the page may send 'true'/'false' strings; the cart API stores booleans.
 const flag = z.union([z.boolean(), z.enum(['true', 'false']).transform((v) => v === 'true')]);
@@ -130,6 +131,22 @@ export const cartTypesQuery = z.object({
   cartTypes: z.enum(['RETAIL', 'FRESH']).optional(),
   filter: z.enum(['RETAIL', 'FRESH']).optional(),
 });
+
+/** The cart API's add call's query: the purchase tag and the search that led to it. */
+export const addItemsQuery = z
+  .object({
+    ref_: refTag.optional(),
+    ref: refTag.optional(),
+    sr: z.string().max(40).optional(),
+    qid: z.string().max(40).optional(),
+  })
+  .strict();
+
+/** The legacy add-to-cart form's fields (asin.{i}, offeringID.{i}, quantity.{i}, …), read by the cart's form rules. */
+export const addToCartForm = z.record(z.string(), z.union([z.string(), z.array(z.string())]));
+
+/** The purchase tag of the legacy form's `ref=` path suffix (CART-040). */
+export const refTagParams = z.object({ ref: refTag });
 
 /** The legacy form call's answer, passed on to the caller as is (CART-033). */
 export const addToCartFormResponse = z

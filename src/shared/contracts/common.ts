@@ -19,6 +19,12 @@ export const asin = z
 
 export const marketplaceIdParam = z.string().min(1).max(20);
 
+/** The path parameters of a call about one marketplace. */
+export const marketplaceParams = z.object({ marketplaceId: marketplaceIdParam });
+
+/** The path parameters of a call about one product in one marketplace. */
+export const productParams = z.object({ marketplaceId: marketplaceIdParam, asin: z.string().min(1).max(20) });
+
 export const price = z
   .object({ amount: z.number(), currencyCode: z.string(), displayString: z.string() })
   .meta({ id: 'Price' });

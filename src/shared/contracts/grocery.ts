@@ -40,6 +40,8 @@ export const freshAddRequest = z
   .strict()
   .meta({ id: 'FreshAddRequest' });
 export type FreshAddRequest = z.input<typeof freshAddRequest>;
+/** The add as the server reads it, defaults applied. */
+export type FreshAddBody = z.output<typeof freshAddRequest>;
 
 /** GRO-017/024: the query the page copies onto a fresh add (`discoveredAsins.N` are ASINs). */
 export const freshAddQuery = z
@@ -137,6 +139,8 @@ export type FreshMultiAddRequest = z.input<typeof freshMultiAddRequest>;
 
 /** GRO-019: the fresh order call's query: the CSRF token rides here. */
 export const freshOrderQuery = z.object({ csrf: text(200).optional() }).strict();
+/** The purchase tag of the fresh order call's `ref=` path suffix. */
+export const freshOrderRefTagParams = z.object({ reftag: refTag });
 
 /** GRO-018: the generic error modal. */
 export const genericErrorModalRequest = z

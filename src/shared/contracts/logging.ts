@@ -34,3 +34,9 @@ export const metricEventsRequest = z
   .object({ events: z.array(metricEvent).min(1).max(100) })
   .strict()
   .meta({ id: 'MetricEvents' });
+
+/** The alternate logger's path: the reference tag of its `ref=` suffix (LOG-007). */
+export const refTagLogParams = z.object({ tag: refTag });
+
+/** How many of the page's metric events were taken (LOG-008). */
+export const metricEventsResponse = z.object({ accepted: z.number().int() });

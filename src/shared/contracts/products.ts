@@ -163,3 +163,7 @@ export const productResponse = z
   })
   .meta({ id: 'Product' });
 export type ProductResponse = z.infer<typeof productResponse>;
+
+/** The product page's path, `/dp/{asin}` with the `ref=` suffix a link may carry. */
+export const productPageParams = z.object({ asin: z.string().max(40), ref: z.string().max(128).optional() });
+export type ProductPageParams = z.infer<typeof productPageParams>;

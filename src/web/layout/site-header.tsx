@@ -1,4 +1,5 @@
 import type { ShopperView } from '../../shared/contracts/pages/shopper';
+import { signInUrl } from '../../shared/sign-in-url';
 
 /** The store header: home link, the shopper's sign-in state and the cart count. */
 export function SiteHeader({
@@ -10,7 +11,7 @@ export function SiteHeader({
   cartCount: number;
   returnTo: string;
 }) {
-  const signInHref = `/gp/sign-in.html?path=${encodeURIComponent(returnTo)}`;
+  const signInHref = signInUrl(returnTo);
   return (
     <header className="site-header">
       <a className="site-header__logo" href="/">

@@ -1,5 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { DEFAULT_MARKETPLACE_ID, marketplaceById } from '../../../shared/marketplaces';
+import { signInUrl } from '../../../shared/sign-in-url';
 import type { ClientAssets } from '../../render/client-assets';
 import { sendPage, shopperView } from '../../render/send-page';
 import { ACCOUNT_PATH, accountOverview } from '../../services/account/account';
@@ -11,7 +12,7 @@ export const accountRoutes: FastifyPluginAsyncZod<{ assets?: ClientAssets }> = a
 
   app.get(ACCOUNT_PATH, { schema: { hide: true } }, async (request, reply) => {
     const customer = await request.session.customer();
-    if (!customer) return reply.redirect(`/gp/sign-in.html?path=${encodeURIComponent(ACCOUNT_PATH)}`, 303);
+    if (!customer) return reply.redirect(signInUrl(ACCOUNT_PATH), 303);
     return sendPage(
       request,
       reply,

@@ -1,39 +1,31 @@
-import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import { DIGITAL_DASH_CREATE_PATH, VAS_ZIP_REFRESH_PATH } from '../../../shared/add-on-services-constants';
 import {
+  addOnServicesSliceQuery,
   addOnServicesSliceResponse,
   digitalDashRequest,
   digitalDashResponse,
   digitalDashSignIn,
   variationRefreshBody,
+  variationRefreshParams,
   variationRefreshQuery,
   variationRefreshResponse,
   zipRefreshQuery,
   zipRefreshResponse,
 } from '../../../shared/contracts/add-on-services';
-import { errorResponse } from '../../../shared/contracts/common';
+import { errorResponse, productParams } from '../../../shared/contracts/common';
 import { DEFAULT_MARKETPLACE_ID, marketplaceById } from '../../../shared/marketplaces';
-import { sendError } from '../../plugins/errors';
+import { signInUrl } from '../../../shared/sign-in-url';
 import type { ClientAssets } from '../../render/client-assets';
 import { sellerRatingHtml } from '../../render/seller-rating-html';
-import { sendPage, shopperView } from '../../render/send-page';
 import {
   addOnSliceFor,
   createDigitalDash,
-  servicePage,
   variationRefresh,
   zipRefresh,
 } from '../../services/add-on-services/add-on-calls';
-import { DELIVERY_ZIP_COOKIE } from '../../services/delivery/delivery-cookies';
-
-const asinParam = z.string().regex(/^[A-Z0-9]{10}$/, 'must be a 10-character ASIN (A-Z, 0-9)');
-
-/** Where the shopper's deliveries go: the chosen ZIP code, else their account's. */
-async function shopperZip(request: FastifyRequest): Promise<string | null> {
-  return request.cookies[DELIVERY_ZIP_COOKIE] ?? (await request.session.customer())?.postalCode ?? null;
-}
+import { refusalStatus, sendRefusal } from '../refusal-status';
+import { addOnServicePageRoutes, shopperZip } from './add-on-service-page-routes';
 
 /** Add-on services (VAS): the zip refresh, the variation refresh, digital dash and the service page. */
 export const addOnServicesRoutes: FastifyPluginAsyncZod<{ assets?: ClientAssets }> = async (
@@ -52,8 +44,10 @@ export const addOnServicesRoutes: FastifyPluginAsyncZod<{ assets?: ClientAssets 
     },
     async (request, reply) => {
       const marketplace = marketplaceById(request.query.marketplaceId ?? DEFAULT_MARKETPLACE_ID);
-      if (!marketplace)
-        return sendError(reply, 404, 'unknown_marketplace', 'unknown marketplaceId', 'marketplaceId');
+      if (!marketplace) {
+        const message = 'unknown marketplaceId';
+        return sendRefusal(reply, { code: 'unknown_marketplace', message, field: 'marketplaceId' });
+      }
       const entries = await zipRefresh(app.store.db, {
         marketplace,
         asins: request.query.asinlist.split(','),
@@ -77,7 +71,7 @@ export const addOnServicesRoutes: FastifyPluginAsyncZod<{ assets?: ClientAssets 
         tags: ['add-on services'],
         summary: "Refreshes a product's page parts for one merchant (the variation refresh, VAS-033)",
         description: 'Form or JSON body; send x-csrf-token. The page gives up after 90 s.',
-        params: z.object({ asin: asinParam }),
+        params: variationRefreshParams,
         querystring: variationRefreshQuery,
         body: variationRefreshBody,
         response: {
@@ -101,14 +95,16 @@ export const addOnServicesRoutes: FastifyPluginAsyncZod<{ assets?: ClientAssets 
       });
       if (!result.found) {
         return result.reason === 'unknown_product'
-          ? sendError(reply, 404, 'unknown_product', 'no product with this asin', 'asin')
-          : sendError(
-              reply,
-              404,
-              'unknown_merchant',
-              'this merchant sells neither the product nor its services',
-              'm',
-            );
+          ? sendRefusal(reply, {
+              code: 'unknown_product',
+              message: 'no product with this asin',
+              field: 'asin',
+            })
+          : sendRefusal(reply, {
+              code: 'unknown_merchant',
+              message: 'this merchant sells neither the product nor its services',
+              field: 'm',
+            });
       }
       return {
         asin: request.params.asin,
@@ -146,9 +142,9 @@ export const addOnServicesRoutes: FastifyPluginAsyncZod<{ assets?: ClientAssets 
         now: app.clock(),
       });
       if (result.kind === 'signInRequired') {
-        return reply.code(401).send({
+        return reply.code(refusalStatus('sign_in_required')).send({
           error: { code: 'sign_in_required', message: 'sign in to create a Dash button' },
-          url: `/gp/sign-in.html?path=${encodeURIComponent(`/dp/${request.body.asin}`)}`,
+          url: signInUrl(`/dp/${request.body.asin}`),
         });
       }
       if (result.kind === 'created') return { success: true };
@@ -163,8 +159,8 @@ export const addOnServicesRoutes: FastifyPluginAsyncZod<{ assets?: ClientAssets 
       schema: {
         tags: ['products'],
         summary: "The product page's deferred add-on services slice (VAS-003)",
-        params: z.object({ marketplaceId: z.string().min(1).max(20), asin: z.string().min(1).max(20) }),
-        querystring: z.object({ vas: z.string().max(200).optional() }),
+        params: productParams,
+        querystring: addOnServicesSliceQuery,
         response: { 200: addOnServicesSliceResponse, 400: errorResponse, 404: errorResponse },
       },
     },
@@ -179,58 +175,14 @@ export const addOnServicesRoutes: FastifyPluginAsyncZod<{ assets?: ClientAssets 
         query: new URLSearchParams(request.query.vas ? { vas: request.query.vas } : {}),
       });
       if (!result.found) {
-        return sendError(
-          reply,
-          404,
-          result.reason,
-          result.reason === 'unknown_marketplace' ? 'unknown marketplaceId' : 'no product with this asin',
-        );
+        const message =
+          result.reason === 'unknown_marketplace' ? 'unknown marketplaceId' : 'no product with this asin';
+        return sendRefusal(reply, { code: result.reason, message });
       }
       reply.header('cache-control', 'private, no-store');
       return { type: 'page-slice.add-on-services/v1' as const, addOnServices: result.addOnServices };
     },
   );
 
-  const language = marketplaceById(DEFAULT_MARKETPLACE_ID)?.language ?? 'en-US';
-  const servicePageRoute = async (
-    request: FastifyRequest<{ Params: { asin: string; tag?: string }; Querystring: { seller?: string } }>,
-    reply: FastifyReply,
-  ) => {
-    const marketplace = marketplaceById(DEFAULT_MARKETPLACE_ID);
-    const page = marketplace
-      ? await servicePage(app.store.db, {
-          marketplace,
-          asin: request.params.asin,
-          zip: await shopperZip(request),
-          seller: request.query.seller ?? null,
-        })
-      : null;
-    if (!page) return app.renderNotFound(request, reply);
-    return sendPage(
-      request,
-      reply,
-      200,
-      {
-        title: `${page.service.title} | Northwind Market`,
-        description: page.service.description,
-        canonicalPath: `/gp/product/${page.service.asin}`,
-        language,
-      },
-      {
-        page: 'service',
-        shopper: await shopperView(app, request),
-        refTag: request.params.tag ?? null,
-        ...page,
-      },
-      assets,
-    );
-  };
-  const pageSchema = {
-    hide: true,
-    params: z.object({ asin: z.string().max(40), tag: z.string().max(128).optional() }),
-    querystring: z.object({ seller: z.string().max(40).optional() }),
-  };
-  // VAS-005: the service page, as a real page.
-  app.get('/gp/product/:asin', { schema: pageSchema }, servicePageRoute);
-  app.get('/gp/product/:asin/ref=:tag', { schema: pageSchema }, servicePageRoute);
+  await app.register(addOnServicePageRoutes, { assets });
 };

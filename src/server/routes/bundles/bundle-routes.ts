@@ -1,5 +1,4 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import {
   BUNDLES_DRAWER_PATH,
   bundleAddRequest,
@@ -8,22 +7,17 @@ import {
   bundlesDrawerResponse,
   bundlesSliceResponse,
 } from '../../../shared/contracts/bundles';
-import { errorResponse } from '../../../shared/contracts/common';
+import { errorResponse, marketplaceParams, productParams } from '../../../shared/contracts/common';
 import { DEFAULT_MARKETPLACE_ID, marketplaceById } from '../../../shared/marketplaces';
 import { toPrice } from '../../../shared/money/price-format';
-import { sendError, sendProblem } from '../../plugins/errors';
 import { addBundleToCart } from '../../services/bundles/add-bundle';
 import { bundlesDrawer, bundlesSlice } from '../../services/bundles/bundle-drawer';
+import { sendRefusal } from '../refusal-status';
 
 const MESSAGES = {
   unknown_marketplace: 'unknown marketplaceId',
   unknown_product: 'no product with this asin',
 } as const;
-
-const productParams = z.object({
-  marketplaceId: z.string().min(1).max(20),
-  asin: z.string().min(1).max(20),
-});
 
 export const bundleRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
@@ -39,7 +33,7 @@ export const bundleRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const result = await bundlesSlice(app.store.db, request.params.marketplaceId, request.params.asin);
-      if (!result.found) return sendError(reply, 404, result.reason, MESSAGES[result.reason]);
+      if (!result.found) return sendRefusal(reply, { code: result.reason, message: MESSAGES[result.reason] });
       return { type: 'page-slice.bundles/v1' as const, bundles: result.value };
     },
   );
@@ -65,7 +59,9 @@ export const bundleRoutes: FastifyPluginAsyncZod = async (app) => {
         csrfToken: request.session.csrfToken,
         sessionId: request.session.id,
       });
-      if (!result.found) return sendError(reply, 404, result.reason, MESSAGES[result.reason], 'asin');
+      if (!result.found) {
+        return sendRefusal(reply, { code: result.reason, message: MESSAGES[result.reason], field: 'asin' });
+      }
       reply.header('cache-control', 'private, no-store');
       return result.value;
     },
@@ -81,7 +77,7 @@ export const bundleRoutes: FastifyPluginAsyncZod = async (app) => {
         description:
           'Quantity is always 1. A bundle already in the cart is refused with 409 bundle_in_cart; a component short of stock or over its limit refuses the whole bundle with 422. Needs x-csrf-token and x-encrypted-slate-token.',
         security: [{ csrf: [], slate: [] }],
-        params: z.object({ marketplaceId: z.string().min(1).max(20) }),
+        params: marketplaceParams,
         body: bundleAddRequest,
         response: {
           200: bundleAddResponse,
@@ -95,8 +91,10 @@ export const bundleRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const marketplace = marketplaceById(request.params.marketplaceId);
-      if (!marketplace)
-        return sendError(reply, 404, 'unknown_marketplace', MESSAGES.unknown_marketplace, 'marketplaceId');
+      if (!marketplace) {
+        const message = MESSAGES.unknown_marketplace;
+        return sendRefusal(reply, { code: 'unknown_marketplace', message, field: 'marketplaceId' });
+      }
       const result = await addBundleToCart(
         app.store.db,
         await request.session.cartOwner(),
@@ -104,8 +102,8 @@ export const bundleRoutes: FastifyPluginAsyncZod = async (app) => {
         request.body.bundleId,
         app.clock(),
       );
-      app.metrics.cartAdds.inc({ api: 'bundle', outcome: result.ok ? 'added' : result.problem.code });
-      if (!result.ok) return sendProblem(reply, result.status, result.problem);
+      app.metrics.cartAdds.inc({ api: 'bundle', outcome: result.ok ? 'added' : result.refusal.code });
+      if (!result.ok) return sendRefusal(reply, result.refusal);
       return {
         type: 'cart.add-bundle/v1' as const,
         entity: {

@@ -1,17 +1,16 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import {
   DEEP_CHECK_PATH,
   deepCheckRequest,
   deepCheckResponse,
   offersListingResponse,
 } from '../../../shared/contracts/business';
-import { errorResponse } from '../../../shared/contracts/common';
+import { errorResponse, productParams } from '../../../shared/contracts/common';
 import { deviceOf } from '../../plugins/device';
-import { sendError } from '../../plugins/errors';
 import { renderDeliveryPromise } from '../../render/delivery-promise';
 import { decryptSlateToken } from '../../security/tokens';
 import { deepCheckPromise, offersListing } from '../../services/business/offers';
+import { sendRefusal } from '../refusal-status';
 
 const MESSAGES = {
   unknown_marketplace: 'unknown marketplaceId',
@@ -28,7 +27,7 @@ export const businessRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: 'Every offer of a product the shopper may buy, for the all-offers overlay (OFR-005)',
         description:
           'Business-only offers (B2B_NEW, CUSTOM_OFFER, B2B_RD) are listed for business customers only. Each offer carries what its add to cart sends: oid, minQty, refTag, sr and qid.',
-        params: z.object({ marketplaceId: z.string().min(1).max(20), asin: z.string().min(1).max(20) }),
+        params: productParams,
         response: { 200: offersListingResponse, 404: errorResponse },
       },
     },
@@ -39,7 +38,7 @@ export const businessRoutes: FastifyPluginAsyncZod = async (app) => {
         device: deviceOf(request),
         now: app.clock(),
       });
-      if (!result.found) return sendError(reply, 404, result.reason, MESSAGES[result.reason]);
+      if (!result.found) return sendRefusal(reply, { code: result.reason, message: MESSAGES[result.reason] });
       reply.header('cache-control', 'private, no-store');
       return result.body;
     },
@@ -63,22 +62,18 @@ export const businessRoutes: FastifyPluginAsyncZod = async (app) => {
       const customer = await request.session.customer();
       const slate = decryptSlateToken(app.tokenKeys, body.slateToken);
       if (body.sessionId !== request.session.id || slate?.sessionId !== request.session.id) {
-        return sendError(
-          reply,
-          403,
-          'session_mismatch',
-          "sessionId and slateToken must be this session's",
-          'sessionId',
-        );
+        return sendRefusal(reply, {
+          code: 'session_mismatch',
+          message: "sessionId and slateToken must be this session's",
+          field: 'sessionId',
+        });
       }
       if ((body.customerId ?? null) !== (customer?.id ?? null)) {
-        return sendError(
-          reply,
-          403,
-          'customer_mismatch',
-          'customerId must be the signed-in customer',
-          'customerId',
-        );
+        return sendRefusal(reply, {
+          code: 'customer_mismatch',
+          message: 'customerId must be the signed-in customer',
+          field: 'customerId',
+        });
       }
       const result = await deepCheckPromise(app.store.db, body, {
         business: customer?.isBusiness === true,
@@ -86,7 +81,7 @@ export const businessRoutes: FastifyPluginAsyncZod = async (app) => {
         now: app.clock(),
         quantity: 1,
       });
-      if (!result.found) return sendError(reply, 404, result.reason, MESSAGES[result.reason]);
+      if (!result.found) return sendRefusal(reply, { code: result.reason, message: MESSAGES[result.reason] });
       reply.header('cache-control', 'private, no-store');
       return { content: renderDeliveryPromise(result.promise) };
     },

@@ -1,27 +1,14 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import { parseFreeQuantity } from '../../../domain/quantity/free-quantity';
+import { splitBasketAddForm, splitBasketQuery } from '../../../shared/contracts/pages/split-basket-page';
 import { DEFAULT_MARKETPLACE_ID, marketplaceById } from '../../../shared/marketplaces';
-import { sendError } from '../../plugins/errors';
 import type { ClientAssets } from '../../render/client-assets';
 import { sendPage, shopperView } from '../../render/send-page';
 import { addSplitBasket, splitBasket } from '../../services/business/split-basket';
+import { sendRefusal } from '../refusal-status';
 
 const PATH = '/gp/buy/basket/ff.html';
 const ASIN = /^[A-Z0-9]{10}$/;
-
-const pageQuery = z.object({
-  asin: z.string().max(40).optional().catch(undefined),
-  quantity: z.string().max(20).optional().catch(undefined),
-  ref_: z.string().max(128).optional().catch(undefined),
-  problem: z.string().max(300).optional().catch(undefined),
-});
-
-const addForm = z.object({
-  csrfToken: z.string().optional(),
-  asin: z.string().regex(ASIN),
-  quantity: z.coerce.number().int().min(1).max(999),
-});
 
 /**
  * BIZ-003: the fast-forward basket the limited-availability split link opens: the quantity split over
@@ -34,7 +21,7 @@ export const splitBasketRoutes: FastifyPluginAsyncZod<{ assets?: ClientAssets }>
   const marketplace = marketplaceById(DEFAULT_MARKETPLACE_ID);
   if (!marketplace) throw new Error('default marketplace missing');
 
-  app.get(PATH, { schema: { hide: true, querystring: pageQuery } }, async (request, reply) => {
+  app.get(PATH, { schema: { hide: true, querystring: splitBasketQuery } }, async (request, reply) => {
     const { asin, quantity, ref_, problem } = request.query;
     if (!asin || !ASIN.test(asin)) return app.renderNotFound(request, reply);
     const customer = await request.session.customer();
@@ -68,11 +55,12 @@ export const splitBasketRoutes: FastifyPluginAsyncZod<{ assets?: ClientAssets }>
 
   app.post(
     PATH,
-    { schema: { hide: true, body: addForm }, attachValidation: true },
+    { schema: { hide: true, body: splitBasketAddForm }, attachValidation: true },
     async (request, reply) => {
       // Its fields are hidden: only a forged or broken form gets here, answered as an API error.
       if (request.validationError) {
-        return sendError(reply, 400, 'invalid_form', 'asin and a quantity from 1 to 999 are needed');
+        const message = 'asin and a quantity from 1 to 999 are needed';
+        return sendRefusal(reply, { code: 'invalid_form', message });
       }
       const customer = await request.session.customer();
       const { asin, quantity } = request.body;
@@ -86,13 +74,12 @@ export const splitBasketRoutes: FastifyPluginAsyncZod<{ assets?: ClientAssets }>
       });
       if (result.ok) return reply.redirect('/gp/cart/view.html?notice=added', 303);
       // A product that is not sold here was never on a page: a forged form, answered as an API error.
-      if (result.status === 404)
-        return sendError(reply, 404, 'unknown_product', 'no product with this asin', 'asin');
+      if (result.refusal.code === 'unknown_product') return sendRefusal(reply, result.refusal);
       const back = new URLSearchParams({
         asin,
         quantity: String(quantity),
         ref_: 'bbt_limit_order',
-        problem: result.message,
+        problem: result.refusal.message,
       });
       return reply.redirect(`${PATH}?${back}`, 303);
     },

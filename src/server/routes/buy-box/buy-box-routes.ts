@@ -1,20 +1,21 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
-import { couponSignInUrl } from '../../../domain/buy-box/coupon';
-import { errorResponse } from '../../../shared/contracts/common';
+import { COUPON_AFTER_LOGIN_PATH, couponSignInUrl } from '../../../domain/buy-box/coupon';
+import {
+  couponAfterLoginQuery,
+  couponRedeemQuery,
+  couponRedeemRequest,
+  invitationRequest,
+} from '../../../shared/contracts/buy-box';
+import { errorResponse, productParams } from '../../../shared/contracts/common';
 import { couponRedeemResponse } from '../../../shared/contracts/coupon';
 import { invitationResponse } from '../../../shared/contracts/invitation';
-import { returnPath } from '../../../shared/contracts/sign-in';
-import { marketplaceById } from '../../../shared/marketplaces';
-import { redeemCoupon, requestInvitation } from '../../db/repositories/buy-box-repository';
-import { sendError } from '../../plugins/errors';
-import { invitationTarget, productWithCoupon } from '../../services/buy-box/buy-box-catalog';
-
-const promotionId = z.string().regex(/^[A-Za-z0-9-]{1,80}$/, 'encryptedPromotionId is not a promotion id');
-/** Where a plain form returns to: a path on this site, refused (400) rather than replaced when it is not. */
-const formReturnTo = returnPath.unwrap();
-
-export const COUPON_AFTER_LOGIN_PATH = '/gp/collect-coupon/handler/redeem_coupon_after_login.html';
+import { signInUrl } from '../../../shared/sign-in-url';
+import {
+  redeemCouponAfterSignIn,
+  redeemProductCoupon,
+  requestProductInvitation,
+} from '../../services/buy-box/buy-box-catalog';
+import { sendRefusal } from '../refusal-status';
 
 /** Coupon redemption (BB-028..032) and invitation requests for high-demand products (BB-033..039). */
 export const buyBoxRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -24,13 +25,8 @@ export const buyBoxRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['buy box'],
         summary: 'Redeems a product coupon for the signed-in customer (status 1 means redeemed)',
-        querystring: z.object({ ref_: z.string().max(128).optional() }),
-        // `returnTo` comes from the plain form (no JavaScript, decision 0016): it answers with a redirect.
-        body: z.object({
-          encryptedPromotionId: promotionId,
-          csrfToken: z.string().optional(),
-          returnTo: formReturnTo.optional(),
-        }),
+        querystring: couponRedeemQuery,
+        body: couponRedeemRequest,
         response: {
           200: couponRedeemResponse,
           400: errorResponse,
@@ -42,43 +38,35 @@ export const buyBoxRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const { encryptedPromotionId, returnTo } = request.body;
-      const customer = await request.session.customer();
-      if (!customer && !returnTo) {
-        return sendError(reply, 401, 'sign_in_required', 'sign in to redeem this coupon');
+      const result = await redeemProductCoupon(app.store.db, {
+        customerId: (await request.session.customer())?.id ?? null,
+        encryptedPromotionId,
+        viaForm: returnTo !== undefined,
+        now: app.clock(),
+      });
+      if (!result.ok && result.signInFirst) {
+        // The plain form of a signed-out shopper: sign in, then the after-login handler redeems (BB-028).
+        return reply.redirect(couponSignInUrl(encryptedPromotionId, returnTo ?? '/'), 303);
       }
-      const product = await productWithCoupon(app.store.db, encryptedPromotionId);
-      if (!product)
-        return sendError(reply, 404, 'unknown_promotion', 'no such coupon', 'encryptedPromotionId');
-      // The plain form of a signed-out shopper: sign in, then the after-login handler redeems (BB-028).
-      if (!customer) return reply.redirect(couponSignInUrl(encryptedPromotionId, returnTo ?? '/'), 303);
-      await redeemCoupon(app.store.db, customer.id, encryptedPromotionId, product.asin, app.clock());
+      if (!result.ok) return sendRefusal(reply, result.refusal);
       if (returnTo) return reply.redirect(returnTo, 303);
       return { status: 1 as const, redeemed: true as const };
     },
   );
 
-  // After sign-in this handler redeems and returns to the product.
+  // READING.md 7: after sign-in this handler redeems and returns to the product.
   app.get(
     COUPON_AFTER_LOGIN_PATH,
-    {
-      schema: {
-        hide: true,
-        querystring: z.object({ encryptedPromotionId: promotionId, returnTo: returnPath.optional() }),
-      },
-    },
+    { schema: { hide: true, querystring: couponAfterLoginQuery } },
     async (request, reply) => {
       const customer = await request.session.customer();
-      if (!customer) return reply.redirect(`/gp/sign-in.html?path=${encodeURIComponent(request.url)}`, 303);
-      const product = await productWithCoupon(app.store.db, request.query.encryptedPromotionId);
-      if (product)
-        await redeemCoupon(
-          app.store.db,
-          customer.id,
-          request.query.encryptedPromotionId,
-          product.asin,
-          app.clock(),
-        );
-      return reply.redirect(request.query.returnTo ?? (product ? `/dp/${product.asin}` : '/'), 303);
+      if (!customer) return reply.redirect(signInUrl(request.url), 303);
+      const asin = await redeemCouponAfterSignIn(app.store.db, {
+        customerId: customer.id,
+        encryptedPromotionId: request.query.encryptedPromotionId,
+        now: app.clock(),
+      });
+      return reply.redirect(request.query.returnTo ?? (asin ? `/dp/${asin}` : '/'), 303);
     },
   );
 
@@ -89,13 +77,8 @@ export const buyBoxRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['buy box'],
         summary: 'Requests an invitation to buy a high-demand product (sign-in required)',
         description: 'Send an empty JSON body with content type invite.request/v1 and x-csrf-token.',
-        params: z.object({ marketplaceId: z.string().min(1).max(20), asin: z.string().min(1).max(20) }),
-        // Empty from the page's script; the plain form (decision 0016) sends its token and `returnTo`,
-        // and is answered with a redirect.
-        body: z
-          .object({ csrfToken: z.string().optional(), returnTo: formReturnTo.optional() })
-          .strict()
-          .optional(),
+        params: productParams,
+        body: invitationRequest,
         response: {
           200: invitationResponse,
           400: errorResponse,
@@ -107,29 +90,17 @@ export const buyBoxRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      if (!marketplaceById(request.params.marketplaceId)) {
-        return sendError(reply, 404, 'unknown_marketplace', 'unknown marketplaceId', 'marketplaceId');
-      }
       const returnTo = request.body?.returnTo;
-      const customer = await request.session.customer();
-      if (!customer && !returnTo) {
-        return sendError(reply, 401, 'sign_in_required', 'sign in to request an invitation');
-      }
-      const product = await invitationTarget(app.store.db, request.params.asin);
-      if (!product) return sendError(reply, 404, 'unknown_product', 'no product with this asin', 'asin');
-      if (!product.invitationOnly) {
-        return sendError(
-          reply,
-          409,
-          'not_invite_only',
-          'this product can be bought without an invitation',
-          'asin',
-        );
-      }
+      const result = await requestProductInvitation(app.store.db, {
+        marketplaceId: request.params.marketplaceId,
+        asin: request.params.asin,
+        customerId: (await request.session.customer())?.id ?? null,
+        viaForm: returnTo !== undefined,
+        now: app.clock(),
+      });
       // The plain form of a signed-out shopper: sign in and come back to the product (BB-033).
-      if (!customer)
-        return reply.redirect(`/gp/sign-in.html?path=${encodeURIComponent(returnTo ?? '/')}`, 303);
-      await requestInvitation(app.store.db, customer.id, product.asin, app.clock());
+      if (!result.ok && result.signInFirst) return reply.redirect(signInUrl(returnTo ?? '/'), 303);
+      if (!result.ok) return sendRefusal(reply, result.refusal);
       if (returnTo) return reply.redirect(returnTo, 303);
       return { type: 'invite.response/v1' as const, entity: { status: 'REQUESTED' as const } };
     },

@@ -1,10 +1,9 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
-import { errorResponse } from '../../../shared/contracts/common';
+import { errorResponse, marketplaceParams } from '../../../shared/contracts/common';
 import { modifyItemsRequest, modifyItemsResponse } from '../../../shared/contracts/grocery';
 import { marketplaceById } from '../../../shared/marketplaces';
-import { sendError, sendProblem } from '../../plugins/errors';
 import { modifyCartItems } from '../../services/cart/modify-cart-items';
+import { sendRefusal } from '../refusal-status';
 
 /** SL-014: the default slider's modify: PUT on the cart API's items with line ids and absolute quantities. */
 export const cartModifyRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -18,7 +17,7 @@ export const cartModifyRoutes: FastifyPluginAsyncZod = async (app) => {
         description:
           'A line id may drop its leading C or S (SL-012). Send x-csrf-token and x-encrypted-slate-token.',
         security: [{ csrf: [], slate: [] }],
-        params: z.object({ marketplaceId: z.string().min(1).max(20) }),
+        params: marketplaceParams,
         body: modifyItemsRequest,
         response: {
           200: modifyItemsResponse,
@@ -33,13 +32,11 @@ export const cartModifyRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const marketplace = marketplaceById(request.params.marketplaceId);
       if (!marketplace) {
-        return sendError(
-          reply,
-          404,
-          'unknown_marketplace',
-          `unknown marketplaceId ${request.params.marketplaceId}`,
-          'marketplaceId',
-        );
+        return sendRefusal(reply, {
+          code: 'unknown_marketplace',
+          message: `unknown marketplaceId ${request.params.marketplaceId}`,
+          field: 'marketplaceId',
+        });
       }
       const result = await modifyCartItems(
         app.store.db,
@@ -48,9 +45,7 @@ export const cartModifyRoutes: FastifyPluginAsyncZod = async (app) => {
         request.body.items,
         app.clock(),
       );
-      if (!result.ok) {
-        return sendProblem(reply, result.status, result.problem);
-      }
+      if (!result.ok) return sendRefusal(reply, result.refusal);
       return {
         type: 'cart.modify-items/v1' as const,
         entity: {

@@ -1,6 +1,10 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
+import {
+  type CartUpdateForm,
+  cartPageQuery,
+  cartUpdateForm,
+} from '../../../shared/contracts/pages/cart-page';
 import type { Notice } from '../../../shared/contracts/pages/shopper';
 import { DEFAULT_MARKETPLACE_ID, marketplaceById } from '../../../shared/marketplaces';
 import { toPrice } from '../../../shared/money/price-format';
@@ -15,18 +19,6 @@ const NOTICES: Record<string, Notice> = {
   removed: { kind: 'info', message: 'The item was removed from your cart.' },
 };
 
-const cartQuery = z.object({
-  notice: z.enum(['added', 'updated', 'removed']).optional().catch(undefined),
-  error: z.string().max(300).optional().catch(undefined),
-});
-
-const updateForm = z.object({
-  csrfToken: z.string().optional(),
-  lineId: z.string().min(1).max(40),
-  quantity: z.coerce.number().int().min(0).max(999).optional(),
-  action: z.enum(['update', 'delete']).default('update'),
-});
-
 /** The cart page and its plain-form updates (they work without JavaScript). */
 export const cartPageRoutes: FastifyPluginAsyncZod<{ assets?: ClientAssets }> = async (app, { assets }) => {
   const marketplace = marketplaceById(DEFAULT_MARKETPLACE_ID);
@@ -37,7 +29,7 @@ export const cartPageRoutes: FastifyPluginAsyncZod<{ assets?: ClientAssets }> = 
 
   app.get(
     '/gp/cart/view.html',
-    { schema: { hide: true, querystring: cartQuery } },
+    { schema: { hide: true, querystring: cartPageQuery } },
     async (request, reply) => {
       const { lines, subtotalMinor, itemCount, discounts, totalMinor } = await cartPageLines(
         app.store.db,
@@ -69,8 +61,8 @@ export const cartPageRoutes: FastifyPluginAsyncZod<{ assets?: ClientAssets }> = 
 
   app.post(
     '/gp/cart/update.html',
-    { schema: { hide: true, body: updateForm }, attachValidation: true },
-    async (request: FastifyRequest<{ Body: z.infer<typeof updateForm> }>, reply) => {
+    { schema: { hide: true, body: cartUpdateForm }, attachValidation: true },
+    async (request: FastifyRequest<{ Body: CartUpdateForm }>, reply) => {
       if (request.validationError) return back(reply, { error: 'Choose a quantity from the list.' });
       const outcome = await changeCartLine(
         app.store.db,

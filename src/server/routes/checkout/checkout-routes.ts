@@ -1,10 +1,17 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
+import {
+  buyNowItem,
+  type CheckoutRefusal,
+  checkoutQuery,
+  checkoutRefusal,
+  orderConfirmationQuery,
+  placeOrderForm,
+} from '../../../shared/contracts/checkout';
 import type { CheckoutPageData } from '../../../shared/contracts/pages/checkout-page';
 import { DEFAULT_MARKETPLACE_ID, marketplaceById } from '../../../shared/marketplaces';
+import { signInUrl } from '../../../shared/sign-in-url';
 import type { Customer } from '../../db/repositories/session-repository';
-import { sendError } from '../../plugins/errors';
 import type { ClientAssets } from '../../render/client-assets';
 import { sendPage, shopperView } from '../../render/send-page';
 import { CHECKOUT_PATH, THANK_YOU_PATH } from '../../services/buy-box/handle-buy-box';
@@ -16,60 +23,21 @@ import {
   placeCheckoutOrder,
   startingAddress,
 } from '../../services/checkout/checkout';
+import { refusalStatus, sendRefusal } from '../refusal-status';
 
 const PLACE_ORDER_PATH = '/gp/buy/spc/handlers/place-order.html';
 
-// Decision 0015: a refused order goes back to the checkout URL (post/redirect/get), so a reload does not
+// Issue 10 #14: a refused order goes back to the checkout URL (post/redirect/get), so a reload does not
 // post again; what the shopper typed and what was wrong ride along in a short-lived signed cookie.
 const REFUSAL_COOKIE = 'checkout-refusal';
 const REFUSAL_MAX_AGE_S = 120;
-const refusal = z.object({
-  address: z.object({
-    fullName: z.string(),
-    line1: z.string(),
-    city: z.string(),
-    state: z.string(),
-    postalCode: z.string(),
-  }),
-  problems: z.array(z.object({ field: z.string(), message: z.string() })),
-  error: z.string().nullable(),
-});
-type Refusal = z.infer<typeof refusal>;
-
-const checkoutQuery = z.object({
-  asin: z.string().max(20).optional(),
-  offerListingId: z.string().max(200).optional(),
-  quantity: z.string().max(4).optional(),
-  // Set by the buy box when 1-Click could not order at once (decision 0015).
-  oneClick: z.enum(['setup']).optional(),
-});
-
-const buyNowItem = z.object({
-  asin: z.string().min(1).max(20),
-  offerListingId: z.string().min(1).max(200),
-  quantity: z.coerce.number().int().min(1).max(999),
-});
-
-const placeOrderForm = z.object({
-  csrfToken: z.string().optional(),
-  source: z.enum(['cart', 'buy-now']),
-  asin: z.string().max(20).optional(),
-  offerListingId: z.string().max(200).optional(),
-  quantity: z.coerce.number().int().min(1).max(999).optional(),
-  fullName: z.string().max(200).optional(),
-  line1: z.string().max(200).optional(),
-  city: z.string().max(200).optional(),
-  state: z.string().max(20).optional(),
-  postalCode: z.string().max(20).optional(),
-});
-
 /** Checkout (cart or buy now), placing the order, and the order confirmation page. */
 export const checkoutRoutes: FastifyPluginAsyncZod<{ assets?: ClientAssets }> = async (app, { assets }) => {
   const marketplace = marketplaceById(DEFAULT_MARKETPLACE_ID);
   if (!marketplace) throw new Error('default marketplace missing');
 
   const signInFirst = (request: FastifyRequest, reply: FastifyReply) =>
-    reply.redirect(`/gp/sign-in.html?path=${encodeURIComponent(request.url)}`, 303);
+    reply.redirect(signInUrl(request.url), 303);
 
   const checkoutPage = async (
     request: FastifyRequest,
@@ -104,14 +72,14 @@ export const checkoutRoutes: FastifyPluginAsyncZod<{ assets?: ClientAssets }> = 
   };
 
   /** The refusal the last place-order left for this page, read once. */
-  const takeRefusal = (request: FastifyRequest, reply: FastifyReply): Refusal | null => {
+  const takeRefusal = (request: FastifyRequest, reply: FastifyReply): CheckoutRefusal | null => {
     const raw = request.cookies[REFUSAL_COOKIE];
     if (!raw) return null;
     reply.clearCookie(REFUSAL_COOKIE, { path: CHECKOUT_PATH });
     const unsigned = request.unsignCookie(raw);
     if (!unsigned.valid || !unsigned.value) return null;
     try {
-      const parsed = refusal.safeParse(JSON.parse(unsigned.value));
+      const parsed = checkoutRefusal.safeParse(JSON.parse(unsigned.value));
       return parsed.success ? parsed.data : null;
     } catch {
       return null;
@@ -144,11 +112,15 @@ export const checkoutRoutes: FastifyPluginAsyncZod<{ assets?: ClientAssets }> = 
 
   app.post(PLACE_ORDER_PATH, { schema: { hide: true, body: placeOrderForm } }, async (request, reply) => {
     const customer = await request.session.customer();
-    if (!customer) return sendError(reply, 401, 'sign_in_required', 'sign in to place an order');
+    if (!customer)
+      return sendRefusal(reply, { code: 'sign_in_required', message: 'sign in to place an order' });
     const form = request.body;
     const buyNow = form.source === 'buy-now' ? buyNowItem.safeParse(form) : null;
     if (buyNow && !buyNow.success)
-      return sendError(reply, 400, 'invalid_request', 'buy now needs asin, offerListingId and quantity');
+      return sendRefusal(reply, {
+        code: 'invalid_request',
+        message: 'buy now needs asin, offerListingId and quantity',
+      });
     const buyNowData = buyNow?.success ? buyNow.data : null;
     const outcome = await placeCheckoutOrder(app.store.db, {
       customer,
@@ -160,7 +132,7 @@ export const checkoutRoutes: FastifyPluginAsyncZod<{ assets?: ClientAssets }> = 
     });
     if (!outcome.ok) {
       const { address, problems, error } = outcome;
-      const value: Refusal = { address, problems, error };
+      const value: CheckoutRefusal = { address, problems, error };
       reply.setCookie(REFUSAL_COOKIE, JSON.stringify(value), {
         path: CHECKOUT_PATH,
         httpOnly: true,
@@ -170,7 +142,7 @@ export const checkoutRoutes: FastifyPluginAsyncZod<{ assets?: ClientAssets }> = 
       });
       // The refusal's status (400 invalid address, 409 sold out…) is in the header for scripts and
       // logs; the browser follows the 303 to the checkout page, which shows it.
-      reply.header('x-order-refused', String(outcome.status));
+      reply.header('x-order-refused', String(refusalStatus(outcome.refusal)));
       return reply.redirect(checkoutUrl(buyNowData), 303);
     }
     // Stock changed: product answers cached in this process must not show the old availability.
@@ -180,7 +152,7 @@ export const checkoutRoutes: FastifyPluginAsyncZod<{ assets?: ClientAssets }> = 
 
   app.get(
     THANK_YOU_PATH,
-    { schema: { hide: true, querystring: z.object({ orderId: z.string().max(40).optional() }) } },
+    { schema: { hide: true, querystring: orderConfirmationQuery } },
     async (request, reply) => {
       const customer = await request.session.customer();
       if (!customer) return signInFirst(request, reply);

@@ -13,8 +13,8 @@ import {
   CLAIM_QUANTITY_RESTRICTION_ERROR,
 } from '../../../shared/deal-constants';
 import { marketplaceById } from '../../../shared/marketplaces';
-import { sendError } from '../../plugins/errors';
 import { claimDeal } from '../../services/deals/claim-deal';
+import { refusalStatus, sendRefusal } from '../refusal-status';
 
 const ERROR_TYPES: Record<ClaimRefusal, { type: string; code: string }> = {
   QUANTITY_LIMIT: { type: CLAIM_QUANTITY_RESTRICTION_ERROR, code: 'deal_quantity_restriction_violation' },
@@ -52,7 +52,11 @@ export const dealRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const marketplace = marketplaceById(request.params.marketplaceId);
       if (!marketplace) {
-        return sendError(reply, 404, 'unknown_marketplace', 'unknown marketplaceId', 'marketplaceId');
+        return sendRefusal(reply, {
+          code: 'unknown_marketplace',
+          message: 'unknown marketplaceId',
+          field: 'marketplaceId',
+        });
       }
       const customer = await request.session.customer();
       const outcome = await claimDeal(app.store.db, {
@@ -70,9 +74,10 @@ export const dealRoutes: FastifyPluginAsyncZod = async (app) => {
       app.metrics.dealClaims.inc({ outcome: outcome.ok ? outcome.customerState : outcome.refusal });
       if (!outcome.ok) {
         const { type, code } = ERROR_TYPES[outcome.refusal];
-        return reply.code(outcome.status).send({
+        const status = refusalStatus(outcome.refusal);
+        return reply.code(status).send({
           type,
-          entity: { status: outcome.status, reason: outcome.refusal, message: outcome.message },
+          entity: { status, reason: outcome.refusal, message: outcome.message },
           error: { code, message: outcome.message },
         });
       }

@@ -1,16 +1,14 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import { substitutePageQuery } from '../../../shared/contracts/grocery';
-import type { GroceryPageData } from '../../../shared/contracts/pages/grocery-page';
+import {
+  freshOrderPageParams,
+  type GroceryPageData,
+  storefrontQuery,
+} from '../../../shared/contracts/pages/grocery-page';
 import { DEFAULT_MARKETPLACE_ID, marketplaceById } from '../../../shared/marketplaces';
 import type { ClientAssets } from '../../render/client-assets';
 import { sendPage, shopperView } from '../../render/send-page';
 import { freshOrderView, storefrontView, substituteView } from '../../services/grocery/grocery-pages';
-
-const storefrontQuery = z.object({
-  almBrandId: z.string().max(40).optional().catch(undefined),
-  almStoreId: z.string().max(40).optional().catch(undefined),
-});
 
 /** The grocery pages: a store front, a scheduled order (the ordering service) and the cart conflicts' substitute page. */
 export const groceryPageRoutes: FastifyPluginAsyncZod<{ assets?: ClientAssets }> = async (
@@ -42,7 +40,7 @@ export const groceryPageRoutes: FastifyPluginAsyncZod<{ assets?: ClientAssets }>
 
   app.get(
     '/fom/orders/:orderId',
-    { schema: { hide: true, params: z.object({ orderId: z.string().max(40) }) } },
+    { schema: { hide: true, params: freshOrderPageParams } },
     async (request, reply) => {
       const customer = await request.session.customer();
       const view = await freshOrderView(

@@ -18,12 +18,13 @@ import {
   skipNextDelivery,
   updateRepeatItemChoice,
 } from '../../services/grocery/repeat-delivery';
+import { refusalStatus } from '../refusal-status';
 
 const errors = { 400: staplesError, 401: staplesError, 403: staplesError, 404: staplesError };
 
 /** STP-014: a refused staples call carries the modal's HTML besides the house error. */
-const refuse = (reply: FastifyReply, refusal: StaplesRefusal) =>
-  reply.code(refusal.status).send({
+const refuse = (reply: FastifyReply, { refusal }: StaplesRefusal) =>
+  reply.code(refusalStatus(refusal.code)).send({
     error: { code: refusal.code, message: refusal.message },
     errorModalHtml: staplesErrorHtml(refusal.message),
   });

@@ -1,5 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
+import { healthDown, healthUp } from '../../../shared/contracts/health';
 
 export const healthRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
@@ -9,8 +9,8 @@ export const healthRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['operations'],
         summary: 'Liveness and database check',
         response: {
-          200: z.object({ status: z.literal('ok'), database: z.literal('up') }),
-          503: z.object({ status: z.literal('unavailable'), database: z.literal('down') }),
+          200: healthUp,
+          503: healthDown,
         },
       },
     },

@@ -1,11 +1,11 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import { errorResponse } from '../../../shared/contracts/common';
 import {
   loggedResponse,
   metricEventsRequest,
+  metricEventsResponse,
   refMarkerQuery,
-  refTag,
+  refTagLogParams,
 } from '../../../shared/contracts/logging';
 
 // Label values come from the page, so only the first MAX_SERIES pairs get a series of their own.
@@ -45,7 +45,7 @@ export const loggingRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['logging'],
         summary: 'Alternate reference tag logger (LOG-007)',
-        params: z.object({ tag: refTag }),
+        params: refTagLogParams,
         response: { 200: loggedResponse, 400: errorResponse, 403: errorResponse },
       },
     },
@@ -63,7 +63,7 @@ export const loggingRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['logging'],
         summary: 'Metric events from the page, each with schema and producer ids (LOG-008)',
         body: metricEventsRequest,
-        response: { 200: z.object({ accepted: z.number().int() }), 400: errorResponse, 403: errorResponse },
+        response: { 200: metricEventsResponse, 400: errorResponse, 403: errorResponse },
       },
     },
     async (request) => {

@@ -1,6 +1,6 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
+import { type ProductPageParams, productPageParams } from '../../../shared/contracts/products';
 import { DEFAULT_MARKETPLACE_ID, marketplaceById } from '../../../shared/marketplaces';
 import { pageLanguageFrom } from '../../../shared/page-languages';
 import { deviceOf } from '../../plugins/device';
@@ -10,8 +10,6 @@ import { sendPage, shopperView } from '../../render/send-page';
 import { OFFER_VIEW_QUERY, offerView } from '../../services/products/page-slice';
 import { assembleProductPage } from '../../services/products/product-page';
 import { readProduct } from '../../services/products/product-view';
-
-const pageParams = z.object({ asin: z.string().max(40), ref: z.string().max(128).optional() });
 
 /** The product's canonical path, keeping the ref tag and the query (?qty=…) the shopper came with. */
 function canonicalUrl(request: FastifyRequest, asin: string, ref?: string): string {
@@ -23,15 +21,12 @@ export const pageRoutes: FastifyPluginAsyncZod<{ assets?: ClientAssets }> = asyn
   const marketplace = marketplaceById(DEFAULT_MARKETPLACE_ID);
   if (!marketplace) throw new Error('default marketplace missing');
 
-  const productPage = async (
-    request: FastifyRequest<{ Params: z.infer<typeof pageParams> }>,
-    reply: FastifyReply,
-  ) => {
+  const productPage = async (request: FastifyRequest<{ Params: ProductPageParams }>, reply: FastifyReply) => {
     const { asin, ref } = request.params;
     const lookup = await readProduct(app.store.db, marketplace.marketplaceId, asin, OFFER_VIEW_QUERY);
     if (!lookup.found) {
       // ASINs are upper case; a hand-typed or lower-cased link finds its product at the one canonical
-      // URL (decision 0016) instead of a dead end.
+      // URL (issue 10 #12) instead of a dead end.
       const canonical = asin.toUpperCase();
       if (
         canonical !== asin &&
@@ -83,10 +78,10 @@ export const pageRoutes: FastifyPluginAsyncZod<{ assets?: ClientAssets }> = asyn
     );
   };
 
-  app.get('/dp/:asin', { schema: { hide: true, params: pageParams } }, productPage);
-  app.get('/dp/:asin/ref=:ref', { schema: { hide: true, params: pageParams } }, productPage);
-  // A trailing slash is the same address; one canonical URL per product (decision 0016).
-  app.get('/dp/:asin/', { schema: { hide: true, params: pageParams } }, async (request, reply) => {
+  app.get('/dp/:asin', { schema: { hide: true, params: productPageParams } }, productPage);
+  app.get('/dp/:asin/ref=:ref', { schema: { hide: true, params: productPageParams } }, productPage);
+  // A trailing slash is the same address; one canonical URL per product (issue 10 #12).
+  app.get('/dp/:asin/', { schema: { hide: true, params: productPageParams } }, async (request, reply) => {
     const canonical = request.params.asin.toUpperCase();
     const lookup = await readProduct(app.store.db, marketplace.marketplaceId, canonical, {});
     if (!lookup.found) return app.renderNotFound(request, reply);

@@ -1,13 +1,11 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { type FastifyPluginAsyncZod, validatorCompiler } from 'fastify-type-provider-zod';
-import { z } from 'zod';
-import { errorResponse } from '../../../shared/contracts/common';
+import { errorResponse, productParams } from '../../../shared/contracts/common';
 import { accessoriesSliceResponse } from '../../../shared/contracts/page-slices';
 import { type ProductQuery, productQuery, productResponse } from '../../../shared/contracts/products';
 import { type Marketplace, marketplaceById } from '../../../shared/marketplaces';
 import { compressOnce } from '../../plugins/compress-in-memory';
 import { deviceOf } from '../../plugins/device';
-import { sendError } from '../../plugins/errors';
 import { knownAnonymous } from '../../plugins/session';
 import { withDealDetails } from '../../services/deals/deal-view';
 import { accessoriesSliceFor } from '../../services/products/product-page';
@@ -18,6 +16,7 @@ import {
   readProduct,
   readProductAnswer,
 } from '../../services/products/product-view';
+import { sendRefusal } from '../refusal-status';
 
 const MESSAGES = {
   unknown_marketplace: 'unknown marketplaceId',
@@ -90,7 +89,7 @@ export const productRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['products'],
         summary: 'A product with its buying options and the requested expansions',
-        params: z.object({ marketplaceId: z.string().min(1).max(20), asin: z.string().min(1).max(20) }),
+        params: productParams,
         querystring: productQuery,
         response: { 200: productResponse, 400: errorResponse, 404: errorResponse },
       },
@@ -115,7 +114,7 @@ export const productRoutes: FastifyPluginAsyncZod = async (app) => {
 
   /** Sends the product answer (the JSON text as it is) or its 404, and keeps a shared answer in the cache. */
   const sendAnswer = (request: FastifyRequest, reply: FastifyReply, result: ProductAnswer): FastifyReply => {
-    if (!result.found) return sendError(reply, 404, result.reason, MESSAGES[result.reason]);
+    if (!result.found) return sendRefusal(reply, { code: result.reason, message: MESSAGES[result.reason] });
     // Tests hold every answer to its contract: the text goes through the route's checking serializer.
     if (checkAnswers) reply.serialize(JSON.parse(result.json));
     // Only answers that are the same for everyone are cached: never a priced quantity (it carries the
@@ -139,7 +138,7 @@ export const productRoutes: FastifyPluginAsyncZod = async (app) => {
       business: customer?.isBusiness === true,
       customerId: customer?.id ?? null,
     });
-    if (!result.found) return sendError(reply, 404, result.reason, MESSAGES[result.reason]);
+    if (!result.found) return sendRefusal(reply, { code: result.reason, message: MESSAGES[result.reason] });
     reply.header('cache-control', 'private, no-store');
     return withDealDetails(app.store.db, result.body, marketplaceById(marketplaceId) as Marketplace, {
       owner: await request.session.cartOwner(),
@@ -157,14 +156,14 @@ export const productRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: "The product page's deferred accessory upsells slice (ACC-001..005)",
         description:
           'The page calls this after first paint when its server left the slice out. accessories is null when the product offers none.',
-        params: z.object({ marketplaceId: z.string().min(1).max(20), asin: z.string().min(1).max(20) }),
+        params: productParams,
         response: { 200: accessoriesSliceResponse, 400: errorResponse, 404: errorResponse },
       },
     },
     async (request, reply) => {
       const { marketplaceId, asin } = request.params;
       const result = await accessoriesSliceFor(app.store.db, marketplaceId, asin);
-      if (!result.found) return sendError(reply, 404, result.reason, MESSAGES[result.reason]);
+      if (!result.found) return sendRefusal(reply, { code: result.reason, message: MESSAGES[result.reason] });
       return { type: 'page-slice.accessories/v1' as const, accessories: result.accessories };
     },
   );

@@ -1,9 +1,8 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
-import { errorResponse } from '../../../shared/contracts/common';
+import { errorResponse, productParams } from '../../../shared/contracts/common';
 import { smartHomeSliceResponse } from '../../../shared/contracts/smart-home';
-import { sendError } from '../../plugins/errors';
 import { smartHomeSlice } from '../../services/smart-home/page-slice';
+import { sendRefusal } from '../refusal-status';
 
 const MESSAGES = {
   unknown_marketplace: 'unknown marketplaceId',
@@ -19,13 +18,13 @@ export const smartHomeRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: "The product page's deferred smart-home badge (SH-001, SH-002)",
         description:
           'Loaded after first paint: the compatible devices with asin, offerlistingid and price, and the page state the widget needs (SH-005). smartHome is null when the product offers none.',
-        params: z.object({ marketplaceId: z.string().min(1).max(20), asin: z.string().min(1).max(20) }),
+        params: productParams,
         response: { 200: smartHomeSliceResponse, 400: errorResponse, 404: errorResponse },
       },
     },
     async (request, reply) => {
       const result = await smartHomeSlice(app.store.db, request.params.marketplaceId, request.params.asin);
-      if (!result.found) return sendError(reply, 404, result.reason, MESSAGES[result.reason]);
+      if (!result.found) return sendRefusal(reply, { code: result.reason, message: MESSAGES[result.reason] });
       return { type: 'page-slice.smart-home/v1' as const, smartHome: result.smartHome };
     },
   );

@@ -1,6 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
-import { errorResponse } from '../../../shared/contracts/common';
+import { errorResponse, productParams } from '../../../shared/contracts/common';
 import {
   AD_EVENTS_PATH,
   adClickParams,
@@ -11,9 +10,9 @@ import {
   carouselQuery,
   carouselResponse,
 } from '../../../shared/contracts/sponsored';
-import { sendError } from '../../plugins/errors';
 import { recordAdClick, recordAdViews } from '../../services/sponsored/ad-events';
 import { sponsoredCarousel } from '../../services/sponsored/carousel';
+import { sendRefusal } from '../refusal-status';
 
 export const sponsoredRoutes: FastifyPluginAsyncZod = async (app) => {
   // A page that is going away sends its last views with navigator.sendBeacon, whose JSON body can only
@@ -30,7 +29,7 @@ export const sponsoredRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: 'A page of the sponsored-products carousel on a product page (ADS-006, ADS-010)',
         description:
           'pg, tot, start, num (capped at 30), cc and oData; the first page starts a page view, whose oData later pages send back. Ads come from the inventory, highest bid first.',
-        params: z.object({ marketplaceId: z.string().min(1).max(20), asin: z.string().min(1).max(20) }),
+        params: productParams,
         querystring: carouselQuery,
         response: { 200: carouselResponse, 400: errorResponse, 404: errorResponse },
       },
@@ -41,7 +40,7 @@ export const sponsoredRoutes: FastifyPluginAsyncZod = async (app) => {
         asin: request.params.asin,
         query: request.query,
       });
-      if (!result.ok) return sendError(reply, result.status, result.code, result.message, result.field);
+      if (!result.ok) return sendRefusal(reply, result.refusal);
       reply.header('cache-control', 'private, no-store');
       return result.value;
     },
@@ -66,8 +65,10 @@ export const sponsoredRoutes: FastifyPluginAsyncZod = async (app) => {
         request.body.events.map((event) => event.data),
         app.clock(),
       );
-      if (!result.ok)
-        return sendError(reply, 422, 'unknown_ad', `no ad ${result.adId} in the inventory`, 'events');
+      if (!result.ok) {
+        const message = `no ad ${result.adId} in the inventory`;
+        return sendRefusal(reply, { code: 'unknown_ad_event', message, field: 'events' });
+      }
       return { accepted: result.accepted, counted: result.counted };
     },
   );
@@ -91,7 +92,10 @@ export const sponsoredRoutes: FastifyPluginAsyncZod = async (app) => {
         { adId: request.params.adId, ...request.query },
         app.clock(),
       );
-      if (!result.ok) return sendError(reply, 404, 'unknown_ad', `no ad ${request.params.adId}`, 'adId');
+      if (!result.ok) {
+        const message = `no ad ${request.params.adId}`;
+        return sendRefusal(reply, { code: 'unknown_ad', message, field: 'adId' });
+      }
       return { counted: result.counted };
     },
   );

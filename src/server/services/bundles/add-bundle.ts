@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
 import { applyingBundleSavings, BUNDLE_ADD_QUANTITY } from '../../../domain/bundles/bundles';
-import { checkCartLine, type LineProblem } from '../../../domain/cart/cart-line-rules';
+import { checkCartLine } from '../../../domain/cart/cart-line-rules';
 import {
   deleteBundleSavings,
   findBundle,
@@ -20,7 +20,7 @@ import {
 } from '../../db/repositories/cart-repository';
 import { findOffer } from '../../db/repositories/product-repository';
 import type { Database } from '../../db/schema';
-import { LineRefused } from '../cart/line-refused';
+import { type LineRefusal, LineRefused } from '../cart/line-refused';
 import { bundlePrices } from './bundle-drawer';
 
 export type BundleAddResult =
@@ -32,7 +32,7 @@ export type BundleAddResult =
       currencyCode: string;
       count: number;
     }
-  | { ok: false; status: 404 | 409 | 422; problem: LineProblem };
+  | { ok: false; refusal: LineRefusal };
 
 /**
  * Adds a bundle to the owner's retail cart, quantity 1 (BDL-017), in one transaction: every component
@@ -51,7 +51,7 @@ export async function addBundleToCart(
     return await db.transaction().execute(async (trx) => {
       const bundle = await findBundle(trx, bundleId);
       if (!bundle || bundle.marketplaceId !== marketplaceId) {
-        throw new LineRefused(404, {
+        throw new LineRefused({
           code: 'bundle_not_found',
           message: `no bundle ${bundleId} in this marketplace`,
           field: 'bundleId',
@@ -59,7 +59,7 @@ export async function addBundleToCart(
       }
       const prices = bundlePrices(bundle);
       if (prices.savingMinor <= 0) {
-        throw new LineRefused(422, {
+        throw new LineRefused({
           code: 'bundle_not_offered',
           message: `bundle ${bundleId} is not offered right now`,
           field: 'bundleId',
@@ -74,7 +74,7 @@ export async function addBundleToCart(
         stale.map((s) => s.id),
       );
       if (applying.some((s) => s.bundleId === bundleId)) {
-        throw new LineRefused(409, {
+        throw new LineRefused({
           code: 'bundle_in_cart',
           message: `bundle ${bundleId} is already in your cart`,
           field: 'bundleId',
@@ -87,7 +87,7 @@ export async function addBundleToCart(
         const offer = await findOffer(trx, component.offerId);
         const field = `components.${index}`;
         if (!offer || offer.marketplace_id !== marketplaceId || offer.condition_type === 'LIGHTNING_DEAL') {
-          throw new LineRefused(422, {
+          throw new LineRefused({
             code: 'bundle_not_offered',
             message: `a component of bundle ${bundleId} (${component.asin}) cannot be bought right now`,
             field,
@@ -106,7 +106,7 @@ export async function addBundleToCart(
           (same?.quantity ?? 0) + quantity,
         );
         if (problem) {
-          throw new LineRefused(problem.code === 'offer_mismatch' ? 409 : 422, {
+          throw new LineRefused({
             ...problem,
             message: `${problem.message} (a component of bundle ${bundleId})`,
             field,
@@ -149,7 +149,7 @@ export async function addBundleToCart(
       };
     });
   } catch (error) {
-    if (error instanceof LineRefused) return { ok: false, status: error.status, problem: error.problem };
+    if (error instanceof LineRefused) return { ok: false, refusal: error.refusal };
     throw error;
   }
 }

@@ -10,6 +10,8 @@ import type { CartOwner } from '../../db/repositories/cart-repository';
 import { findProductWithOffers, findTiers, tiersOf } from '../../db/repositories/product-repository';
 import type { Database } from '../../db/schema';
 import { addCartItems } from '../cart/add-cart-items';
+import type { LineRefusalCode } from '../cart/line-refused';
+import type { Refusal } from '../refusal';
 import { quoteOffer } from './offer-quote';
 
 type Db = Kysely<Database>;
@@ -93,11 +95,19 @@ export async function addSplitBasket(
     owner: CartOwner;
     now: number;
   },
-): Promise<{ ok: true } | { ok: false; status: 404 | 409 | 422; message: string }> {
+): Promise<{ ok: true } | { ok: false; refusal: Refusal<LineRefusalCode | 'unknown_product'> }> {
   const split = await splitBasket(db, input);
-  if (!split.found) return { ok: false, status: 404, message: 'This item is no longer sold here.' };
+  if (!split.found) {
+    return {
+      ok: false,
+      refusal: { code: 'unknown_product', message: 'no product with this asin', field: 'asin' },
+    };
+  }
   if (split.view.lines.length === 0) {
-    return { ok: false, status: 422, message: 'No seller has this item in stock right now.' };
+    return {
+      ok: false,
+      refusal: { code: 'insufficient_stock', message: 'No seller has this item in stock right now.' },
+    };
   }
   const result = await addCartItems(
     db,
@@ -111,11 +121,9 @@ export async function addSplitBasket(
     })),
     input.now,
   );
-  if (!result.ok)
-    return {
-      ok: false,
-      status: result.status,
-      message: "The sellers' stock changed; here is the split as it stands now.",
-    };
+  if (!result.ok) {
+    const message = "The sellers' stock changed; here is the split as it stands now.";
+    return { ok: false, refusal: { code: result.refusal.code, message } };
+  }
   return { ok: true };
 }

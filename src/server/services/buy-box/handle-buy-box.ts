@@ -102,7 +102,7 @@ export async function handleBuyBox(
           orderPlaced: true,
         };
       }
-      return { location: cartError(shopperMessage(result.problem)) };
+      return { location: cartError(shopperMessage(result.refusal)) };
     }
   }
   const buyNow = form['submit.buy-now'] !== undefined || oneClick;
@@ -127,8 +127,8 @@ export async function handleBuyBox(
     ],
     input.now,
   );
-  const cartAdd = result.ok ? 'added' : result.problem.code;
-  if (!result.ok) return { location: cartError(shopperMessage(result.problem)), cartAdd };
+  const cartAdd = result.ok ? 'added' : result.refusal.code;
+  if (!result.ok) return { location: cartError(shopperMessage(result.refusal)), cartAdd };
   // Buy now with accessories: the page item and its accessories go to the cart, then to checkout.
   if (buyNow) return { location: `${CHECKOUT_PATH}${oneClick ? '?oneClick=setup' : ''}`, cartAdd };
   return { location: `${CART_PATH}?notice=added`, cartAdd };

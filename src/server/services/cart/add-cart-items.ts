@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 import { checkServiceQuantity, deviceLineFor } from '../../../domain/add-on-services/service-lines';
 import { offerVisibleTo } from '../../../domain/business/business-offers';
-import { checkCartLine, type LineProblem } from '../../../domain/cart/cart-line-rules';
+import { checkCartLine } from '../../../domain/cart/cart-line-rules';
 import { checkPlanQuantity } from '../../../domain/cart/protection-plan';
 import type { CartApiItem } from '../../../shared/contracts/cart';
 import { findServiceDevices } from '../../db/repositories/add-on-service-repository';
@@ -21,13 +21,11 @@ import { isGroceryProduct } from '../../db/repositories/fresh-cart-repository';
 import { findOffer } from '../../db/repositories/product-repository';
 import { findPlanDevices } from '../../db/repositories/protection-plan-repository';
 import type { Database } from '../../db/schema';
-import { LineRefused } from './line-refused';
+import { type LineRefusal, LineRefused } from './line-refused';
 
 export type AddedLine = { id: string; asin: string; offerListingId: string; quantity: number };
 
-export type AddResult =
-  | { ok: true; items: AddedLine[]; count: number }
-  | { ok: false; status: 404 | 409 | 422; problem: LineProblem };
+export type AddResult = { ok: true; items: AddedLine[]; count: number } | { ok: false; refusal: LineRefusal };
 
 /**
  * An accessory names the page item it goes with by the page item's asin (the page does not know
@@ -69,14 +67,14 @@ export async function addCartItems(
       for (const [index, item] of items.entries()) {
         const offer = await findOffer(trx, item.offerListingId);
         if (!offer || offer.marketplace_id !== marketplaceId) {
-          throw new LineRefused(404, {
+          throw new LineRefused({
             code: 'offer_not_found',
             message: `no offer ${item.offerListingId} in this marketplace`,
             field: `items.${index}.offerListingId`,
           });
         }
         if (offer.condition_type === 'LIGHTNING_DEAL') {
-          throw new LineRefused(422, {
+          throw new LineRefused({
             code: 'deal_claim_required',
             message: `offer ${offer.id} is a lightning deal; claim it to add it to the cart`,
             field: `items.${index}.offerListingId`,
@@ -84,7 +82,7 @@ export async function addCartItems(
         }
         // Fresh and retail carts never mix (decision 0023): a grocery item goes to the fresh cart only.
         if (cartType === 'RETAIL' && (await isGroceryProduct(trx, offer.asin))) {
-          throw new LineRefused(422, {
+          throw new LineRefused({
             code: 'grocery_item',
             message: `asin ${offer.asin} is sold by grocery stores; add it to the fresh cart`,
             field: `items.${index}.asin`,
@@ -95,7 +93,7 @@ export async function addCartItems(
           !offerVisibleTo(offer.condition_type, false) &&
           !(owner.type === 'customer' && (await isBusinessCustomer(trx, owner.id)))
         ) {
-          throw new LineRefused(422, {
+          throw new LineRefused({
             code: 'business_customers_only',
             message: `offer ${offer.id} is sold to business customers only`,
             field: `items.${index}.offerListingId`,
@@ -127,7 +125,7 @@ export async function addCartItems(
             adding: item.quantity,
           });
           if (problem || !device) {
-            throw new LineRefused(422, {
+            throw new LineRefused({
               code: problem?.code ?? 'plan_without_device',
               message: problem?.message ?? `protection plan ${offer.asin} needs its device in the cart`,
               field: `items.${index}.quantity`,
@@ -151,7 +149,7 @@ export async function addCartItems(
               adding: item.quantity,
             });
             if (problem || !device) {
-              throw new LineRefused(422, {
+              throw new LineRefused({
                 code: problem?.code ?? 'service_without_device',
                 message: problem?.message ?? `service ${offer.asin} needs its device in the cart`,
                 field: `items.${index}.quantity`,
@@ -173,7 +171,7 @@ export async function addCartItems(
           held + item.quantity,
         );
         if (problem) {
-          throw new LineRefused(problem.code === 'offer_mismatch' ? 409 : 422, {
+          throw new LineRefused({
             ...problem,
             field: `items.${index}.${problem.field}`,
           });
@@ -218,7 +216,7 @@ export async function addCartItems(
       return { ok: true as const, items: added, count };
     });
   } catch (error) {
-    if (error instanceof LineRefused) return { ok: false, status: error.status, problem: error.problem };
+    if (error instanceof LineRefused) return { ok: false, refusal: error.refusal };
     throw error;
   }
 }

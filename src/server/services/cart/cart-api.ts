@@ -1,17 +1,45 @@
 import type { Kysely } from 'kysely';
 import type { z } from 'zod';
-import { parseAddToCartForm } from '../../../domain/cart/add-to-cart-form';
+import { type FormProblemCode, parseAddToCartForm } from '../../../domain/cart/add-to-cart-form';
 import { totalAfterDiscounts } from '../../../domain/pricing/coupon-discounts';
-import type { cartItemsResponse, cartSummaryResponse } from '../../../shared/contracts/cart';
+import type { CartApiItem, cartItemsResponse, cartSummaryResponse } from '../../../shared/contracts/cart';
 import type { Marketplace } from '../../../shared/marketplaces';
 import { toPrice } from '../../../shared/money/price-format';
-import type { CartOwner, CartType } from '../../db/repositories/cart-repository';
+import { type CartOwner, type CartType, countCartUnits } from '../../db/repositories/cart-repository';
 import type { Database } from '../../db/schema';
 import { bundleSavingsOf } from '../bundles/cart-savings';
-import { type AddResult, addCartItems } from './add-cart-items';
+import type { Refusal } from '../refusal';
+import { type AddedLine, type AddResult, addCartItems } from './add-cart-items';
 import { cartCouponDiscounts, discountViews, pricedCartLines } from './cart-lines';
+import type { LineRefusal } from './line-refused';
 
 type Db = Kysely<Database>;
+
+/** Units in the owner's carts of these types: the navigation cart count. */
+export function cartUnits(
+  db: Db,
+  owner: CartOwner,
+  marketplaceId: string,
+  cartTypes: readonly CartType[],
+): Promise<number> {
+  return countCartUnits(db, owner, marketplaceId, cartTypes);
+}
+
+/**
+ * The cart API's add (CART-035) to the retail cart. A refusal still tells the cart's count as it
+ * stands, which the page shows beside a refused line (OFR-013).
+ */
+export async function addToRetailCart(
+  db: Db,
+  input: { owner: CartOwner; marketplaceId: string; items: readonly CartApiItem[]; now: number },
+): Promise<
+  { ok: true; items: AddedLine[]; count: number } | { ok: false; refusal: LineRefusal; count: number }
+> {
+  const { owner, marketplaceId } = input;
+  const result = await addCartItems(db, owner, marketplaceId, 'RETAIL', input.items, input.now);
+  if (result.ok) return result;
+  return { ...result, count: await cartUnits(db, owner, marketplaceId, ['RETAIL', 'FRESH']) };
+}
 
 /** The cart lines answer (cart.items/v1): each line at the unit price its quantity pays. */
 export async function cartItems(
@@ -78,8 +106,7 @@ export type FormAddResult =
   | {
       ok: false;
       refusedForm: true;
-      status: 400 | 403;
-      problem: { code: string; message: string; field: string };
+      refusal: Refusal<FormProblemCode | 'session_mismatch'> & { field: string };
     };
 
 /**
@@ -98,13 +125,12 @@ export async function addFormItems(
   },
 ): Promise<FormAddResult> {
   const form = parseAddToCartForm(input.form);
-  if (!form.ok) return { ok: false, refusedForm: true, status: 400, problem: form.problem };
+  if (!form.ok) return { ok: false, refusedForm: true, refusal: form.problem };
   if (form.verificationSessionID && form.verificationSessionID !== input.sessionId) {
     return {
       ok: false,
       refusedForm: true,
-      status: 403,
-      problem: {
+      refusal: {
         code: 'session_mismatch',
         message: 'verificationSessionID does not match this session',
         field: 'verificationSessionID',
@@ -120,9 +146,9 @@ export async function addFormItems(
     input.now,
   );
   if (result.ok) return result;
-  const field = result.problem.field.replace(/^items\.(\d+)\.(\w+)$/, (_m, i: string, f: string) => {
+  const field = result.refusal.field.replace(/^items\.(\d+)\.(\w+)$/, (_m, i: string, f: string) => {
     const name = f === 'offerListingId' ? 'offeringID' : f;
     return `${name}.${form.items[Number(i)]?.index ?? i}`;
   });
-  return { ...result, problem: { ...result.problem, field } };
+  return { ...result, refusal: { ...result.refusal, field } };
 }

@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely';
-import { checkCartLine, type LineProblem } from '../../../domain/cart/cart-line-rules';
+import { checkCartLine } from '../../../domain/cart/cart-line-rules';
 import { planQuantityAfterDeviceChange } from '../../../domain/cart/protection-plan';
 import {
   type CartOwner,
@@ -14,13 +14,13 @@ import {
 import { findOffer } from '../../db/repositories/product-repository';
 import type { Database } from '../../db/schema';
 import { releaseDealLine } from '../deals/claim-deal';
-import { LineRefused } from './line-refused';
+import { type LineRefusal, LineRefused } from './line-refused';
 
 export type ModifiedLine = { id: string; asin: string; offerListingId: string; quantity: number };
 
 export type ModifyResult =
   | { ok: true; items: ModifiedLine[]; count: number }
-  | { ok: false; status: 404 | 409 | 422; problem: LineProblem };
+  | { ok: false; refusal: LineRefusal };
 
 /** SL-012: the slider sends a line id without its leading C or S; both forms name the line. */
 const idsFor = (id: string) => [id, `C${id}`, `S${id}`];
@@ -48,7 +48,7 @@ export async function modifyCartItems(
           line ??= cartId ? await findCartLine(trx, cartId, id) : undefined;
         }
         if (!cartId || !line) {
-          throw new LineRefused(404, {
+          throw new LineRefused({
             code: 'line_not_found',
             message: `no line ${item.id} in the cart`,
             field: `items.${index}.id`,
@@ -60,7 +60,7 @@ export async function modifyCartItems(
           item.quantity !== 0 &&
           item.quantity !== line.quantity
         ) {
-          throw new LineRefused(422, {
+          throw new LineRefused({
             code: 'deal_quantity_fixed',
             message: 'the quantity of a deal is set when it is claimed',
             field: `items.${index}.quantity`,
@@ -85,9 +85,9 @@ export async function modifyCartItems(
               line.asin,
               item.quantity,
             )
-          : { code: 'offer_not_found', message: 'this item is no longer sold', field: 'quantity' };
+          : ({ code: 'offer_not_found', message: 'this item is no longer sold', field: 'quantity' } as const);
         if (problem) {
-          throw new LineRefused(problem.code === 'offer_mismatch' ? 409 : 422, {
+          throw new LineRefused({
             ...problem,
             field: `items.${index}.quantity`,
           });
@@ -116,7 +116,7 @@ export async function modifyCartItems(
     for (const id of released) await releaseDealLine(db, id, now);
     return result;
   } catch (error) {
-    if (error instanceof LineRefused) return { ok: false, status: error.status, problem: error.problem };
+    if (error instanceof LineRefused) return { ok: false, refusal: error.refusal };
     throw error;
   }
 }

@@ -21,6 +21,7 @@ import { findPlanAsins } from '../../db/repositories/protection-plan-repository'
 import type { Customer } from '../../db/repositories/session-repository';
 import type { Database } from '../../db/schema';
 import { cartCouponDiscounts, cartLineViews, discountViews } from '../cart/cart-lines';
+import type { LineRefusalCode } from '../cart/line-refused';
 import { settleDealsInCart } from '../deals/claim-deal';
 import { buyNowLineView } from './order-lines';
 import { type OrderLine, placeOrder } from './place-order';
@@ -147,7 +148,8 @@ export type CheckoutOutcome =
   | { ok: true; orderId: string }
   | {
       ok: false;
-      status: number;
+      /** `invalid_address` when a field of the address is wrong, else the refused line's code. */
+      refusal: LineRefusalCode | 'invalid_address';
       address: ShippingAddress;
       problems: AddressProblem[];
       error: string | null;
@@ -169,7 +171,7 @@ export async function placeCheckoutOrder(
   },
 ): Promise<CheckoutOutcome> {
   const { address, problems } = checkShippingAddress(input.address);
-  if (problems.length) return { ok: false, status: 400, address, problems, error: null };
+  if (problems.length) return { ok: false, refusal: 'invalid_address', address, problems, error: null };
   let lines: OrderLine[];
   if (input.buyNow) {
     lines = [input.buyNow];
@@ -195,7 +197,8 @@ export async function placeCheckoutOrder(
     now: input.now,
   });
   if (!result.ok) {
-    return { ok: false, status: result.status, address, problems: [], error: shopperMessage(result.problem) };
+    const { refusal } = result;
+    return { ok: false, refusal: refusal.code, address, problems: [], error: shopperMessage(refusal) };
   }
   // The first address a shopper orders to becomes their saved one (1-Click's destination).
   if (!saved.address) await saveCheckoutDetails(db, input.customer.id, { address }, { replace: false });

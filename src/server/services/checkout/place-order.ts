@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
 import { offerVisibleTo } from '../../../domain/business/business-offers';
-import { checkCartLine, type LineProblem } from '../../../domain/cart/cart-line-rules';
+import { checkCartLine } from '../../../domain/cart/cart-line-rules';
 import { orderSummary } from '../../../domain/checkout/order-summary';
 import type { ShippingAddress } from '../../../domain/checkout/shipping-address';
 import {
@@ -17,7 +17,7 @@ import { insertOrder, newOrderId, takeStock } from '../../db/repositories/order-
 import { findOffer, findTiers, tiersOf } from '../../db/repositories/product-repository';
 import type { Database } from '../../db/schema';
 import { bundleSavingsOf } from '../bundles/cart-savings';
-import { LineRefused } from '../cart/line-refused';
+import { type LineRefusal, LineRefused } from '../cart/line-refused';
 
 export type OrderLine = {
   asin: string;
@@ -30,7 +30,7 @@ export type OrderLine = {
 
 export type PlaceOrderResult =
   | { ok: true; orderId: string; subtotalMinor: number; totalMinor: number }
-  | { ok: false; status: 404 | 409 | 422; problem: LineProblem };
+  | { ok: false; refusal: LineRefusal };
 
 /**
  * Places an order in one transaction: prices come from the offers (and quantity tiers) now, each
@@ -55,8 +55,7 @@ export async function placeOrder(
   if (order.lines.length === 0) {
     return {
       ok: false,
-      status: 422,
-      problem: { code: 'empty_order', message: 'there is nothing to order', field: 'items' },
+      refusal: { code: 'empty_order', message: 'there is nothing to order', field: 'items' },
     };
   }
   try {
@@ -75,7 +74,7 @@ export async function placeOrder(
       for (const [index, line] of order.lines.entries()) {
         const offer = await findOffer(trx, line.offerListingId);
         if (!offer || offer.marketplace_id !== order.marketplaceId) {
-          throw new LineRefused(404, {
+          throw new LineRefused({
             code: 'offer_not_found',
             message: `no offer ${line.offerListingId}`,
             field: `items.${index}`,
@@ -85,7 +84,7 @@ export async function placeOrder(
         if (!offerVisibleTo(offer.condition_type, false)) {
           business ??= isBusinessCustomer(trx, order.customerId);
           if (!(await business)) {
-            throw new LineRefused(422, {
+            throw new LineRefused({
               code: 'business_customers_only',
               message: `offer ${offer.id} is sold to business customers only`,
               field: `items.${index}`,
@@ -105,7 +104,7 @@ export async function placeOrder(
           line.quantity,
         );
         if (problem)
-          throw new LineRefused(problem.code === 'offer_mismatch' ? 409 : 422, {
+          throw new LineRefused({
             ...problem,
             field: `items.${index}`,
           });
@@ -114,15 +113,17 @@ export async function placeOrder(
           offer.condition_type === 'LIGHTNING_DEAL' &&
           !(line.cartLineId && (await orderHeldUnits(trx, line.cartLineId, line.quantity, order.now)))
         ) {
-          throw new LineRefused(409, {
+          throw new LineRefused({
             code: 'deal_hold_expired',
             message: `the deal price for asin ${offer.asin} is no longer held for you`,
             field: `items.${index}`,
           });
         }
         if (!(await takeStock(trx, offer.id, line.quantity))) {
-          throw new LineRefused(409, {
-            code: 'insufficient_stock',
+          // The guarded update is the stock check: fewer units left than ordered (another order may have
+          // taken them), a conflict with the stock as it is now rather than a request over a limit.
+          throw new LineRefused({
+            code: 'stock_ran_out',
             message: `not enough stock left of asin ${offer.asin} for ${line.quantity}`,
             field: `items.${index}`,
           });
@@ -206,7 +207,7 @@ export async function placeOrder(
       };
     });
   } catch (error) {
-    if (error instanceof LineRefused) return { ok: false, status: error.status, problem: error.problem };
+    if (error instanceof LineRefused) return { ok: false, refusal: error.refusal };
     throw error;
   }
 }

@@ -103,19 +103,23 @@ export type ClaimAnswer = {
 
 export type ClaimOutcome =
   | ({ ok: true } & ClaimAnswer)
-  | { ok: false; status: 403 | 404 | 409 | 422; refusal: ClaimRefusal; message: string };
+  | { ok: false; refusal: ClaimRefusal; message: string };
 
-const REFUSALS: Record<ClaimRefusal, { status: 403 | 404 | 409 | 422; message: string }> = {
-  QUANTITY_LIMIT: { status: 422, message: 'this quantity is over the limit per customer for this deal' },
-  PRIME_ONLY: { status: 403, message: 'this deal is for Prime members only' },
-  PRIME_EARLY_ACCESS: { status: 403, message: 'this deal is open to Prime members only until it starts' },
-  APP_ONLY: { status: 403, message: 'this deal can be claimed only in the shopping app' },
-  NOT_STARTED: { status: 409, message: 'this deal has not started yet' },
-  ENDED: { status: 409, message: 'this deal has ended' },
-  NOT_FOUND: { status: 404, message: 'no such deal for this item in this marketplace' },
+const REFUSAL_MESSAGES: Record<ClaimRefusal, string> = {
+  QUANTITY_LIMIT: 'this quantity is over the limit per customer for this deal',
+  PRIME_ONLY: 'this deal is for Prime members only',
+  PRIME_EARLY_ACCESS: 'this deal is open to Prime members only until it starts',
+  APP_ONLY: 'this deal can be claimed only in the shopping app',
+  NOT_STARTED: 'this deal has not started yet',
+  ENDED: 'this deal has ended',
+  NOT_FOUND: 'no such deal for this item in this marketplace',
 };
 
-const refuse = (refusal: ClaimRefusal): ClaimOutcome => ({ ok: false, refusal, ...REFUSALS[refusal] });
+const refuse = (refusal: ClaimRefusal): ClaimOutcome => ({
+  ok: false,
+  refusal,
+  message: REFUSAL_MESSAGES[refusal],
+});
 
 /** The deal's state as the product answer reads it (`newClaimsWait`); the claim answer knows no UNKNOWN. */
 const asinState = (

@@ -2,6 +2,7 @@ import type { Kysely } from 'kysely';
 import type { AddressSelectionsResponse } from '../../../shared/contracts/grocery';
 import { selectGroceryAddress } from '../../db/repositories/grocery-address-repository';
 import type { Database } from '../../db/schema';
+import type { Refusal } from '../refusal';
 import { addressLabel, groceryDestination } from './grocery-shopper';
 
 type Db = Kysely<Database>;
@@ -26,7 +27,7 @@ export async function addressSelections(
 
 export type AddressChangeResult =
   | { ok: true; addressId: string; addressLabel: string }
-  | { ok: false; status: 401 | 404; code: string; message: string };
+  | { ok: false; refusal: Refusal<'sign_in_required' | 'address_not_found'> };
 
 /** GRO-028: chooses one of the customer's own addresses for grocery. */
 export async function changeDeliveryAddress(
@@ -36,15 +37,13 @@ export async function changeDeliveryAddress(
   now: number,
 ): Promise<AddressChangeResult> {
   if (!customerId)
-    return { ok: false, status: 401, code: 'sign_in_required', message: 'sign in to choose an address' };
+    return { ok: false, refusal: { code: 'sign_in_required', message: 'sign in to choose an address' } };
   const destination = await groceryDestination(db, customerId);
   const address = destination.addresses.find((a) => a.id === addressId);
   if (!address) {
     return {
       ok: false,
-      status: 404,
-      code: 'address_not_found',
-      message: `no address ${addressId} in your address book`,
+      refusal: { code: 'address_not_found', message: `no address ${addressId} in your address book` },
     };
   }
   await selectGroceryAddress(db, customerId, address.id, now);

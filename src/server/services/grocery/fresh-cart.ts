@@ -26,6 +26,7 @@ import { selectGroceryAddress } from '../../db/repositories/grocery-address-repo
 import { findGroceryListing, type GroceryListing } from '../../db/repositories/grocery-catalog-repository';
 import { findProductWithOffers } from '../../db/repositories/product-repository';
 import type { Database, OfferRow } from '../../db/schema';
+import type { Refusal } from '../refusal';
 import { addressLabel, groceryDestination, storefrontUrl } from './grocery-shopper';
 
 type Db = Kysely<Database>;
@@ -41,9 +42,7 @@ export type FreshItemView = {
 
 export type FreshRefusal = {
   ok: false;
-  status: 400;
-  code: FreshErrorCode;
-  message: string;
+  refusal: Refusal<FreshErrorCode>;
   modal: FreshErrorModal;
   /** The cart (or order) as it stands, so the page can sync its stepper (GRO-030). */
   items: FreshItemView[];
@@ -247,9 +246,7 @@ export async function refusal(
   const modal = freshErrorModal(error.code, { ...error.detail, kind });
   return {
     ok: false,
-    status: 400,
-    code: error.code,
-    message: modal.errorMessage,
+    refusal: { code: error.code, message: modal.errorMessage },
     modal,
     items: items ?? (await findFreshLines(db, who.owner, who.marketplaceId)).map(freshItemView),
   };

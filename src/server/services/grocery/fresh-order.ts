@@ -1,5 +1,6 @@
 import type { Kysely } from 'kysely';
 import { checkFreshLine, freshLineTarget } from '../../../domain/grocery/fresh-cart';
+import { countCartUnits } from '../../db/repositories/cart-repository';
 import {
   type FreshOrderItem,
   findFreshOrderItems,
@@ -10,14 +11,15 @@ import {
 import { findGroceryListing } from '../../db/repositories/grocery-catalog-repository';
 import { takeStock } from '../../db/repositories/order-repository';
 import type { Database } from '../../db/schema';
+import type { Refusal } from '../refusal';
 import { type FreshAddInput, type FreshItemView, FreshRefused, groceryOffer, refusal } from './fresh-cart';
 import { freshOrderUrl, groceryDestination } from './grocery-shopper';
 
 type Db = Kysely<Database>;
 
 export type FreshOrderResult =
-  | { ok: true; orderId: string; ogsUrl: string; items: FreshItemView[] }
-  | { ok: false; status: 401; code: 'sign_in_required'; message: string }
+  | { ok: true; orderId: string; ogsUrl: string; items: FreshItemView[]; cartCount: number }
+  | { ok: false; refusal: Refusal<'sign_in_required'> }
   | Awaited<ReturnType<typeof refusal>>;
 
 const orderItemView =
@@ -42,9 +44,7 @@ export async function addToFreshOrder(
   if (!input.customerId) {
     return {
       ok: false,
-      status: 401,
-      code: 'sign_in_required',
-      message: 'sign in to add to a scheduled order',
+      refusal: { code: 'sign_in_required', message: 'sign in to add to a scheduled order' },
     };
   }
   const customerId = input.customerId;
@@ -113,6 +113,7 @@ export async function addToFreshOrder(
         orderId: order.id,
         ogsUrl: freshOrderUrl(order.id),
         items: (await findFreshOrderItems(trx, order.id)).map(orderItemView(order.id, order.storeId)),
+        cartCount: await countCartUnits(trx, input.owner, input.marketplaceId, ['FRESH']),
       };
     });
   } catch (error) {

@@ -19,10 +19,25 @@ import {
   updateRepeatItem,
 } from '../../db/repositories/repeat-item-repository';
 import type { Database } from '../../db/schema';
+import type { Refusal } from '../refusal';
 
 type Db = Kysely<Database>;
 
-export type StaplesRefusal = { ok: false; status: 400 | 401 | 404; code: string; message: string };
+export type StaplesRefusalCode =
+  | 'sign_in_required'
+  | 'not_repeatable'
+  | 'not_found'
+  | 'invalid_cadence'
+  | 'not_repeated'
+  | 'invalid_unit'
+  | 'busy';
+
+export type StaplesRefusal = { ok: false; refusal: Refusal<StaplesRefusalCode> };
+
+const refuse = (code: StaplesRefusalCode, message: string): StaplesRefusal => ({
+  ok: false,
+  refusal: { code, message },
+});
 
 export const repeatItemView = (item: RepeatItem, language = 'en-US'): RepeatItemView => ({
   asin: item.asin,
@@ -34,12 +49,7 @@ export const repeatItemView = (item: RepeatItem, language = 'en-US'): RepeatItem
   renderableNextDropDate: renderableNextDropDate(item.nextDropAt, language),
 });
 
-const signIn: StaplesRefusal = {
-  ok: false,
-  status: 401,
-  code: 'sign_in_required',
-  message: 'sign in to use Repeat Delivery',
-};
+const signIn = refuse('sign_in_required', 'sign in to use Repeat Delivery');
 
 /** The customer's repeat item of a product, for the page. */
 export async function findRepeatItemView(db: Db, customerId: string, asin: string) {
@@ -64,12 +74,7 @@ export async function addRepeatItems(
   for (const asin of asins) {
     const listing = await findGroceryListing(db, asin);
     if (!listing?.repeatDelivery) {
-      return {
-        ok: false,
-        status: 400,
-        code: 'not_repeatable',
-        message: `${asin} cannot be put on Repeat Delivery`,
-      };
+      return refuse('not_repeatable', `${asin} cannot be put on Repeat Delivery`);
     }
     const item: RepeatItem = {
       customerId,
@@ -82,7 +87,7 @@ export async function addRepeatItems(
     if (await insertRepeatItem(db, item, now)) added = true;
     first ??= await findRepeatItem(db, customerId, asin);
   }
-  if (!first) return { ok: false, status: 404, code: 'not_found', message: 'no repeat item' };
+  if (!first) return refuse('not_found', 'no repeat item');
   return { ok: true, status: added ? 'SUCCESS' : 'ALREADY_REPEATED', item: repeatItemView(first) };
 }
 
@@ -98,30 +103,15 @@ export async function updateRepeatItemChoice(
 ): Promise<{ ok: true; item: RepeatItemView } | StaplesRefusal> {
   if (!customerId) return signIn;
   if (!isRepeatCadence(change.cadence)) {
-    return {
-      ok: false,
-      status: 400,
-      code: 'invalid_cadence',
-      message: 'cadence must be 1, 2, 3, 4, 6 or 8 weeks',
-    };
+    return refuse('invalid_cadence', 'cadence must be 1, 2, 3, 4, 6 or 8 weeks');
   }
   return db.transaction().execute(async (trx) => {
     const item = await findRepeatItem(trx, customerId, change.asin);
     if (!item) {
-      return {
-        ok: false as const,
-        status: 404 as const,
-        code: 'not_repeated',
-        message: `${change.asin} is not on Repeat Delivery`,
-      };
+      return refuse('not_repeated', `${change.asin} is not on Repeat Delivery`);
     }
     if (change.unit !== item.unit) {
-      return {
-        ok: false as const,
-        status: 400 as const,
-        code: 'invalid_unit',
-        message: `${change.asin} is counted in ${item.unit}`,
-      };
+      return refuse('invalid_unit', `${change.asin} is counted in ${item.unit}`);
     }
     const nextDropAt = nextDropAfterCadenceChange(
       item.nextDropAt,
@@ -145,14 +135,13 @@ export async function skipNextDelivery(
   if (!customerId) return signIn;
   for (let attempt = 0; attempt < 5; attempt++) {
     const item = await findRepeatItem(db, customerId, asin);
-    if (!item)
-      return { ok: false, status: 404, code: 'not_repeated', message: `${asin} is not on Repeat Delivery` };
+    if (!item) return refuse('not_repeated', `${asin} is not on Repeat Delivery`);
     const next = nextDropAfterSkip(item.nextDropAt, item.cadenceWeeks as RepeatCadence);
     if (await moveNextDrop(db, { customerId, asin }, item.nextDropAt, next, now)) {
       return { ok: true, item: repeatItemView({ ...item, nextDropAt: next }) };
     }
   }
-  return { ok: false, status: 400, code: 'busy', message: 'the repeat item changed meanwhile; try again' };
+  return refuse('busy', 'the repeat item changed meanwhile; try again');
 }
 
 /** STP-013: what Repeat Delivery is, for the educational popover. */

@@ -13,6 +13,7 @@ import { adoptDealClaims } from '../../db/repositories/deal-repository';
 import { createSession, deleteSession } from '../../db/repositories/session-repository';
 import type { Database } from '../../db/schema';
 import { hashPassword, verifyPassword } from '../../security/passwords';
+import type { Refusal } from '../refusal';
 
 type Db = Kysely<Database>;
 
@@ -34,12 +35,13 @@ export type SigningInSession = {
   rotate(): string;
 };
 
+export type SignInRefusalCode = 'invalid_credentials' | 'account_exists' | 'too_many_attempts';
+
 export type SignInOutcome =
   | { ok: true; outcome: 'signed_in' | 'account_created' }
   | {
       ok: false;
-      status: 401 | 409 | 429;
-      error: string;
+      refusal: Refusal<SignInRefusalCode>;
       /** The sign-in metric's outcome, when this refusal counts as one. */
       outcome?: 'failed' | 'rate_limited';
     };
@@ -58,8 +60,10 @@ export async function signInWithPassword(
   if (failures.email >= SIGN_IN_FAILURE_LIMIT || failures.ip >= SIGN_IN_FAILURE_LIMIT_PER_IP) {
     return {
       ok: false,
-      status: 429,
-      error: 'Too many failed attempts. Wait 15 minutes and try again.',
+      refusal: {
+        code: 'too_many_attempts',
+        message: 'Too many failed attempts. Wait 15 minutes and try again.',
+      },
       outcome: 'rate_limited',
     };
   }
@@ -68,8 +72,10 @@ export async function signInWithPassword(
     if (await findCustomerByEmail(db, form.email)) {
       return {
         ok: false,
-        status: 409,
-        error: 'An account with this email already exists. Sign in instead.',
+        refusal: {
+          code: 'account_exists',
+          message: 'An account with this email already exists. Sign in instead.',
+        },
       };
     }
     const id = `cust-${randomUUID()}`;
@@ -91,7 +97,11 @@ export async function signInWithPassword(
   const valid = await verifyPassword(form.password, customer?.password_hash ?? (await UNKNOWN_ACCOUNT_HASH));
   if (!customer || !valid) {
     await recordSignInFailure(db, form.email, ip, now);
-    return { ok: false, status: 401, error: 'Your email or password is incorrect.', outcome: 'failed' };
+    return {
+      ok: false,
+      refusal: { code: 'invalid_credentials', message: 'Your email or password is incorrect.' },
+      outcome: 'failed',
+    };
   }
   await clearSignInFailures(db, form.email);
   await startCustomerSession(db, input.session, customer.id, now);

@@ -8,6 +8,7 @@ import { toPrice } from '../../../shared/money/price-format';
 import { findProductBrief } from '../../db/repositories/product-repository';
 import { findAdsForPage } from '../../db/repositories/sponsored-ad-repository';
 import type { Database } from '../../db/schema';
+import type { Refusal } from '../refusal';
 
 /** The carousel of sponsored products on the product page. */
 export const DETAIL_PAGE_WIDGET = 'sp_detail';
@@ -30,9 +31,11 @@ function decodeOData(oData: string): PageView | null {
   }
 }
 
+export type CarouselRefusalCode = 'unknown_marketplace' | 'unknown_product' | 'invalid_request';
+
 export type CarouselResult =
   | { ok: true; value: CarouselResponse }
-  | { ok: false; status: 400 | 404; code: string; message: string; field?: string };
+  | { ok: false; refusal: Refusal<CarouselRefusalCode> };
 
 /**
  * One page of the sponsored carousel for a product page (ADS-006, ADS-010): the ads that may show
@@ -49,9 +52,9 @@ export async function sponsoredCarousel(
 ): Promise<CarouselResult> {
   const marketplace = marketplaceById(input.marketplaceId);
   if (!marketplace)
-    return { ok: false, status: 404, code: 'unknown_marketplace', message: 'unknown marketplaceId' };
+    return { ok: false, refusal: { code: 'unknown_marketplace', message: 'unknown marketplaceId' } };
   if (!(await findProductBrief(db, input.asin))) {
-    return { ok: false, status: 404, code: 'unknown_product', message: 'no product with this asin' };
+    return { ok: false, refusal: { code: 'unknown_product', message: 'no product with this asin' } };
   }
   const view = input.query.oData
     ? decodeOData(input.query.oData)
@@ -59,10 +62,11 @@ export async function sponsoredCarousel(
   if (!view) {
     return {
       ok: false,
-      status: 400,
-      code: 'invalid_request',
-      message: 'oData is not the value of an earlier answer',
-      field: 'oData',
+      refusal: {
+        code: 'invalid_request',
+        message: 'oData is not the value of an earlier answer',
+        field: 'oData',
+      },
     };
   }
   const { num } = input.query;

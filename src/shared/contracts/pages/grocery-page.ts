@@ -47,3 +47,12 @@ export const groceryPageData = z.object({
   view: z.discriminatedUnion('kind', [storefrontView, freshOrderView, substituteView]),
 });
 export type GroceryPageData = z.infer<typeof groceryPageData>;
+
+/** A store front's query: the brand and the store. */
+export const storefrontQuery = z.object({
+  almBrandId: z.string().max(40).optional().catch(undefined),
+  almStoreId: z.string().max(40).optional().catch(undefined),
+});
+
+/** A scheduled fresh order's page. */
+export const freshOrderPageParams = z.object({ orderId: z.string().max(40) });

@@ -33,3 +33,18 @@ export const splitBasketPageData = z.object({
   problem: z.string().nullable(),
 });
 export type SplitBasketPageData = z.infer<typeof splitBasketPageData>;
+
+/** The fast-forward basket's query (BIZ-003): anything unreadable is dropped, not refused. */
+export const splitBasketQuery = z.object({
+  asin: z.string().max(40).optional().catch(undefined),
+  quantity: z.string().max(20).optional().catch(undefined),
+  ref_: z.string().max(128).optional().catch(undefined),
+  problem: z.string().max(300).optional().catch(undefined),
+});
+
+/** The fast-forward basket's "add all to cart" form. */
+export const splitBasketAddForm = z.object({
+  csrfToken: z.string().optional(),
+  asin: z.string().regex(/^[A-Z0-9]{10}$/),
+  quantity: z.coerce.number().int().min(1).max(999),
+});

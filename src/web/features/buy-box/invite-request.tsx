@@ -9,6 +9,7 @@ import {
   inviteSent,
   missingInviteDataMessage,
 } from '../../../domain/buy-box/invite';
+import { signInUrl } from '../../../shared/sign-in-url';
 import { invitationEndpoint, requestInvitation } from '../../api/invitation-api';
 import { pageTokens } from '../../api/page-tokens';
 import { Modal } from '../../ui/lazy-overlays';
@@ -45,7 +46,7 @@ export function InviteRequest({
     const csrfToken = pageTokens().csrfToken;
     const action = inviteAction({ signedIn, endpoint, csrfToken });
     if (action === 'sign-in') {
-      window.location.assign(`/gp/sign-in.html?path=${encodeURIComponent(productPath)}`);
+      window.location.assign(signInUrl(productPath));
       return;
     }
     if (action === 'log-error') {

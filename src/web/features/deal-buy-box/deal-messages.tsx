@@ -1,6 +1,7 @@
 import type { RefObject } from 'react';
 import type { DealMachineState } from '../../../domain/deals/deal-machine';
 import type { DealView } from '../../../domain/deals/deal-view';
+import { signInUrl } from '../../../shared/sign-in-url';
 import type { useDealWarranty } from './use-deal-warranty';
 
 const HEADER_MESSAGES: Record<
@@ -116,8 +117,7 @@ export function DealPrimeNotes({
       {view.primeOnly && !signedIn ? (
         <p className="deal-box__prime">
           <span className="deal-box__prime-mark">prime</span> This deal is for Prime members only.{' '}
-          <a href={`/gp/sign-in.html?path=${encodeURIComponent(`/dp/${asin}`)}`}>Sign in</a> with a Prime
-          account to claim it.
+          <a href={signInUrl(`/dp/${asin}`)}>Sign in</a> with a Prime account to claim it.
         </p>
       ) : view.primeOnly ? (
         <p className="deal-box__prime">

@@ -12,6 +12,7 @@ import {
 } from '../../../domain/quantity/selector';
 import { stepperDecrement, stepperIncrement } from '../../../domain/quantity/stepper';
 import type { RepeatItemView } from '../../../shared/contracts/repeat-delivery';
+import { signInUrl } from '../../../shared/sign-in-url';
 import { addRepeatItem, skipRepeatDelivery, staplesEducation, updateRepeatItem } from '../../api/grocery-api';
 import { Modal } from '../../ui/modal';
 import { Popover } from '../../ui/popover';
@@ -126,7 +127,7 @@ export function RepeatDelivery({
         </button>
       </h2>
       {!signedIn ? (
-        <a className="link-button" href={`/gp/sign-in.html?path=${encodeURIComponent(productPath)}`}>
+        <a className="link-button" href={signInUrl(productPath)}>
           Sign in to set up Repeat Delivery
         </a>
       ) : phase.kind === 'offer' ? (

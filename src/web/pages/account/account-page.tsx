@@ -1,4 +1,5 @@
 import type { AccountPageData } from '../../../shared/contracts/pages/account-page';
+import { SIGN_IN_PATH } from '../../../shared/sign-in-url';
 import { SiteFooter } from '../../layout/site-footer';
 import { SiteHeader } from '../../layout/site-header';
 
@@ -19,7 +20,7 @@ export function AccountPage({ data }: { data: AccountPageData }) {
               Signed in as <strong>{data.name}</strong> ({data.email})
             </p>
           </div>
-          <form method="post" action="/gp/sign-in.html">
+          <form method="post" action={SIGN_IN_PATH}>
             <input type="hidden" name="csrfToken" value={data.csrfToken} />
             <input type="hidden" name="action" value="sign-out" />
             <input type="hidden" name="path" value="/" />

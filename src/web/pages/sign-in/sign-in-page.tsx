@@ -1,10 +1,11 @@
 import type { SignInPageData } from '../../../shared/contracts/pages/sign-in-page';
+import { SIGN_IN_PATH, signInUrl } from '../../../shared/sign-in-url';
 import { SiteFooter } from '../../layout/site-footer';
 
 /** A plain HTML form: signing in and creating an account work before (and without) JavaScript. */
 export function SignInPage({ data }: { data: SignInPageData }) {
   const creating = data.mode === 'create-account';
-  const otherMode = `/gp/sign-in.html?path=${encodeURIComponent(data.returnTo)}${creating ? '' : '&mode=create-account'}`;
+  const otherMode = signInUrl(data.returnTo, { createAccount: !creating });
   return (
     <>
       <main id="top" tabIndex={-1} className="sign-in">
@@ -20,7 +21,7 @@ export function SignInPage({ data }: { data: SignInPageData }) {
             </div>
           ) : null}
           {data.shopper.signedIn ? (
-            <form method="post" action="/gp/sign-in.html">
+            <form method="post" action={SIGN_IN_PATH}>
               <p>You are signed in as {data.shopper.name}.</p>
               <input type="hidden" name="csrfToken" value={data.csrfToken} />
               <input type="hidden" name="action" value="sign-out" />
@@ -30,7 +31,7 @@ export function SignInPage({ data }: { data: SignInPageData }) {
               </button>
             </form>
           ) : (
-            <form method="post" action="/gp/sign-in.html" className="sign-in__form">
+            <form method="post" action={SIGN_IN_PATH} className="sign-in__form">
               <input type="hidden" name="csrfToken" value={data.csrfToken} />
               <input type="hidden" name="action" value={creating ? 'create-account' : 'sign-in'} />
               <input type="hidden" name="path" value={data.returnTo} />
