@@ -11,21 +11,21 @@ const formReturnTo = returnPath.unwrap();
 
 export const couponRedeemQuery = z.object({ ref_: z.string().max(128).optional() });
 
-/** The redeem call; `returnTo` comes from the plain form (no JavaScript, issue 10 #13), answered with a redirect. */
+/** The redeem call; `returnTo` comes from the plain form (no JavaScript, decision 0016), answered with a redirect. */
 export const couponRedeemRequest = z.object({
   encryptedPromotionId: promotionId,
   csrfToken: z.string().optional(),
   returnTo: formReturnTo.optional(),
 });
 
-/** The after-login handler's query (READING.md 7): the coupon to redeem and the page to return to. */
+/** The after-login handler's query: the coupon to redeem and the page to return to. */
 export const couponAfterLoginQuery = z.object({
   encryptedPromotionId: promotionId,
   returnTo: returnPath.optional(),
 });
 
 /**
- * The invitation request: empty from the page's script; the plain form (issue 10 #13) sends its token
+ * The invitation request: empty from the page's script; the plain form (decision 0016) sends its token
  * and `returnTo`, and is answered with a redirect.
  */
 export const invitationRequest = z

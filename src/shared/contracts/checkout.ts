@@ -5,7 +5,7 @@ export const checkoutQuery = z.object({
   asin: z.string().max(20).optional(),
   offerListingId: z.string().max(200).optional(),
   quantity: z.string().max(4).optional(),
-  // Set by the buy box when 1-Click could not order at once (issue 10 #2).
+  // Set by the buy box when 1-Click could not order at once (decision 0015).
   oneClick: z.enum(['setup']).optional(),
 });
 

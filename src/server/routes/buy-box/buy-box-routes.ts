@@ -54,7 +54,7 @@ export const buyBoxRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  // READING.md 7: after sign-in this handler redeems and returns to the product.
+  // After sign-in this handler redeems and returns to the product.
   app.get(
     COUPON_AFTER_LOGIN_PATH,
     { schema: { hide: true, querystring: couponAfterLoginQuery } },

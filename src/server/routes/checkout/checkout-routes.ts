@@ -27,7 +27,7 @@ import { refusalStatus, sendRefusal } from '../refusal-status';
 
 const PLACE_ORDER_PATH = '/gp/buy/spc/handlers/place-order.html';
 
-// Issue 10 #14: a refused order goes back to the checkout URL (post/redirect/get), so a reload does not
+// Decision 0015: a refused order goes back to the checkout URL (post/redirect/get), so a reload does not
 // post again; what the shopper typed and what was wrong ride along in a short-lived signed cookie.
 const REFUSAL_COOKIE = 'checkout-refusal';
 const REFUSAL_MAX_AGE_S = 120;

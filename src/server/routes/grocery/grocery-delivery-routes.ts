@@ -87,7 +87,7 @@ export const groceryDeliveryRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags: ['grocery'],
-        summary: 'The store introduction sheet’s data (GRO-026; READING 15: JSON the page renders)',
+        summary: 'The store introduction sheet’s data (GRO-026: JSON the page renders)',
         querystring: storeSheetQuery,
         response: { 200: storeSheetView, 400: errorResponse, 404: errorResponse },
       },
@@ -108,7 +108,7 @@ export const groceryDeliveryRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['grocery'],
         summary:
-          'The shopper’s delivery addresses to choose from (GRO-027; READING 15: JSON the page renders)',
+          'The shopper’s delivery addresses to choose from (GRO-027: JSON the page renders)',
         querystring: addressSelectionsQuery,
         response: { 200: addressSelectionsResponse, 400: errorResponse },
       },

@@ -26,7 +26,7 @@ export const pageRoutes: FastifyPluginAsyncZod<{ assets?: ClientAssets }> = asyn
     const lookup = await readProduct(app.store.db, marketplace.marketplaceId, asin, OFFER_VIEW_QUERY);
     if (!lookup.found) {
       // ASINs are upper case; a hand-typed or lower-cased link finds its product at the one canonical
-      // URL (issue 10 #12) instead of a dead end.
+      // URL (decision 0016) instead of a dead end.
       const canonical = asin.toUpperCase();
       if (
         canonical !== asin &&
@@ -80,7 +80,7 @@ export const pageRoutes: FastifyPluginAsyncZod<{ assets?: ClientAssets }> = asyn
 
   app.get('/dp/:asin', { schema: { hide: true, params: productPageParams } }, productPage);
   app.get('/dp/:asin/ref=:ref', { schema: { hide: true, params: productPageParams } }, productPage);
-  // A trailing slash is the same address; one canonical URL per product (issue 10 #12).
+  // A trailing slash is the same address; one canonical URL per product (decision 0016).
   app.get('/dp/:asin/', { schema: { hide: true, params: productPageParams } }, async (request, reply) => {
     const canonical = request.params.asin.toUpperCase();
     const lookup = await readProduct(app.store.db, marketplace.marketplaceId, canonical, {});

@@ -44,7 +44,7 @@ export const signInRoutes: FastifyPluginAsyncZod<{ assets?: ClientAssets }> = as
   };
 
   app.get(SIGN_IN_PATH, { schema: { hide: true, querystring: signInQuery } }, async (request, reply) => {
-    // Issue 10 #9: a signed-in shopper is not shown a page titled "Sign in"; their account page has
+    // Decision 0015: a signed-in shopper is not shown a page titled "Sign in"; their account page has
     // their orders and the Sign out button.
     if (await request.session.customer()) return reply.redirect('/gp/css/homepage.html', 303);
     return page(request, reply, {

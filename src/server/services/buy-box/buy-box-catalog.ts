@@ -44,7 +44,7 @@ export async function redeemProductCoupon(
   return { ok: true };
 }
 
-/** READING.md 7: after sign-in, redeems the coupon (when it is one) and answers its product's asin. */
+/** After sign-in, redeems the coupon (when it is one) and answers its product's asin. */
 export async function redeemCouponAfterSignIn(
   db: Db,
   input: { customerId: string; encryptedPromotionId: string; now: number },
