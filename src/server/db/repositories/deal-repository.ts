@@ -1,11 +1,20 @@
-import { CompiledQuery, type Kysely, PostgresAdapter, sql } from 'kysely';
+import { CompiledQuery, type Insertable, type Kysely, PostgresAdapter, sql } from 'kysely';
 import { registerHotStatement } from '../pg-named-statements';
 import { preparedQuery } from '../prepared-query';
-import type { Database, DealClaimRow, DealRow } from '../schema';
+import type { Database, DealClaimRow, DealRow, DealTable } from '../schema';
 import { type Coalescer, coalescer } from '../write-coalescer';
 import type { CartOwner } from './cart-repository';
 
 type Db = Kysely<Database>;
+
+/** A catalog's deal, written once: a later import leaves a deal already stored (and running) alone. */
+export async function insertCatalogDeal(db: Db, deal: Insertable<DealTable>): Promise<void> {
+  await db
+    .insertInto('deals')
+    .values(deal)
+    .onConflict((oc) => oc.column('id').doNothing())
+    .execute();
+}
 
 // Every write here that competes for units is one guarded statement: it changes a row only when the
 // rule still holds at the moment it runs, and the caller reads the affected row count (decision 0009).
