@@ -9,6 +9,8 @@ import {
 } from './catalog-part';
 
 type Shape = z.ZodRawShape;
+// The parts' shapes merged into one at run time, and typed part by part so that `Catalog` keeps every
+// area's keys with their types (factories and the importer read them).
 type Intersected<U> = (U extends unknown ? (shape: U) => void : never) extends (shape: infer I) => void
   ? I
   : never;
