@@ -10,6 +10,8 @@ import {
   validatorCompiler,
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
+import { productPageSlices, SERVER_AREAS } from './areas/areas';
+import type { ServerArea } from './areas/server-area';
 import { openStore, type Store } from './db/database';
 import type { Env } from './env';
 import { compressInMemoryPlugin } from './plugins/compress-in-memory';
@@ -24,30 +26,6 @@ import { staticPlugin } from './plugins/static';
 import { type Clock, storePlugin } from './plugins/store';
 import type { ClientAssets } from './render/client-assets';
 import { notFoundPagePlugin } from './render/not-found-page';
-import { accountRoutes } from './routes/account/account-routes';
-import { addOnServicesRoutes } from './routes/add-on-services/add-on-services-routes';
-import { bundleRoutes } from './routes/bundles/bundle-routes';
-import { businessRoutes } from './routes/business/business-routes';
-import { splitBasketRoutes } from './routes/business/split-basket-routes';
-import { buyBoxRoutes } from './routes/buy-box/buy-box-routes';
-import { handleBuyBoxRoutes } from './routes/buy-box/handle-buy-box-routes';
-import { cartModifyRoutes } from './routes/cart/cart-modify-routes';
-import { cartPageRoutes } from './routes/cart/cart-page-routes';
-import { cartRoutes } from './routes/cart/cart-routes';
-import { checkoutRoutes } from './routes/checkout/checkout-routes';
-import { dealRoutes } from './routes/deals/deal-routes';
-import { deliveryRoutes } from './routes/delivery/delivery-routes';
-import { groceryPageRoutes } from './routes/grocery/grocery-page-routes';
-import { groceryRoutes } from './routes/grocery/grocery-routes';
-import { repeatDeliveryRoutes } from './routes/grocery/repeat-delivery-routes';
-import { healthRoutes } from './routes/health/health-routes';
-import { loggingRoutes } from './routes/logging/logging-routes';
-import { helpRoutes } from './routes/pages/help-routes';
-import { pageRoutes } from './routes/pages/page-routes';
-import { productRoutes } from './routes/products/product-routes';
-import { signInRoutes } from './routes/sign-in/sign-in-routes';
-import { smartHomeRoutes } from './routes/smart-home/smart-home-routes';
-import { sponsoredRoutes } from './routes/sponsored/sponsored-routes';
 
 export type AppOptions = {
   env: Env;
@@ -55,16 +33,19 @@ export type AppOptions = {
   store?: Store;
   clock?: Clock;
   assets?: ClientAssets;
+  /** The areas whose routes and page slices the app serves: the store's list unless a test gives its own. */
+  areas?: readonly ServerArea[];
 };
 
 const VERSIONED_JSON = /^application\/vnd\.com\.amazon\.api\+json/;
 
-/** Builds the app. Plugins register in this order: errors, security headers, metrics, store, parsers, session, csrf, device, docs, routes. */
+/** Builds the app. Plugins register in this order: errors, security headers, metrics, store, parsers, session, csrf, device, docs, then each area's routes (areas/areas.ts). */
 export async function buildApp({
   env,
   store,
   clock = Date.now,
   assets,
+  areas = SERVER_AREAS,
 }: AppOptions): Promise<FastifyInstance> {
   const app = Fastify({
     logger:
@@ -136,30 +117,10 @@ export async function buildApp({
 
   await app.register(staticPlugin, { assets });
   await app.register(notFoundPagePlugin, { assets });
-  await app.register(healthRoutes);
-  await app.register(loggingRoutes);
-  await app.register(productRoutes);
-  await app.register(cartRoutes);
-  await app.register(cartModifyRoutes);
-  await app.register(buyBoxRoutes);
-  await app.register(handleBuyBoxRoutes);
-  await app.register(dealRoutes);
-  await app.register(deliveryRoutes);
-  await app.register(groceryRoutes);
-  await app.register(repeatDeliveryRoutes);
-  await app.register(bundleRoutes);
-  await app.register(smartHomeRoutes);
-  await app.register(sponsoredRoutes);
-  await app.register(businessRoutes);
-  await app.register(signInRoutes, { assets });
-  await app.register(pageRoutes, { assets });
-  await app.register(cartPageRoutes, { assets });
-  await app.register(checkoutRoutes, { assets });
-  await app.register(helpRoutes, { assets });
-  await app.register(accountRoutes, { assets });
-  await app.register(splitBasketRoutes, { assets });
-  await app.register(groceryPageRoutes, { assets });
-  await app.register(addOnServicesRoutes, { assets });
+  app.decorate('productPageSlices', productPageSlices(areas));
+  for (const area of areas) {
+    for (const routes of area.routes ?? []) await app.register(routes, { assets });
+  }
 
   app.setNotFoundHandler((request, reply) => {
     if (request.method === 'GET' && request.headers.accept?.includes('text/html')) {

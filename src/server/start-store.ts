@@ -1,4 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify';
+import { STORE_MIGRATIONS } from './areas/areas';
 import { importCatalogFile, seedAccounts } from './catalog/catalog-files';
 import type { Store } from './db/database';
 import type { Env } from './env';
@@ -10,7 +11,7 @@ export async function prepareStore(
   log: Pick<FastifyBaseLogger, 'info'>,
   now: number,
 ) {
-  await store.migrate();
+  await store.migrate(STORE_MIGRATIONS);
   const any = await store.db.selectFrom('products').select('asin').limit(1).executeTakeFirst();
   if (any) return;
   const result = await importCatalogFile(store.db, env.CATALOG_FILE, now);

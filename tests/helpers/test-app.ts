@@ -1,5 +1,6 @@
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import { buildApp } from '../../src/server/app';
+import type { ServerArea } from '../../src/server/areas/server-area';
 import { importCatalogFile, seedAccounts } from '../../src/server/catalog/catalog-files';
 import { readEnv } from '../../src/server/env';
 import { createTestStore, type TestStore } from './test-store';
@@ -13,10 +14,13 @@ export type TestContext = {
   close(): Promise<void>;
 };
 
-/** An app on a fresh database of `dialect`, with the demo catalog and accounts loaded and a movable clock. */
+/**
+ * An app on a fresh database of `dialect`, with the demo catalog and accounts loaded and a movable
+ * clock; the store's areas unless `areas` names others.
+ */
 export async function createTestApp(
   dialect: 'sqlite' | 'postgres',
-  options: { seed?: boolean } = {},
+  options: { seed?: boolean; areas?: readonly ServerArea[] } = {},
 ): Promise<TestContext> {
   const store = await createTestStore(dialect);
   const clock = { now: T0 };
@@ -30,7 +34,12 @@ export async function createTestApp(
     if (!result.ok) throw new Error(`demo catalog invalid: ${JSON.stringify(result.problems.slice(0, 3))}`);
     await seedAccounts(store.db, env.ACCOUNTS_FILE, clock.now);
   }
-  const app = await buildApp({ env, store, clock: () => clock.now });
+  const app = await buildApp({
+    env,
+    store,
+    clock: () => clock.now,
+    ...(options.areas ? { areas: options.areas } : {}),
+  });
   await app.ready();
   return {
     app,

@@ -3,6 +3,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
+import { STORE_MIGRATIONS } from '../../src/server/areas/areas';
 import { openStore, type Store } from '../../src/server/db/database';
 
 const DEFAULT_PG_URL = 'postgres://postgres@127.0.0.1:5432/test';
@@ -29,7 +30,7 @@ export async function createTestStore(dialect: 'sqlite' | 'postgres'): Promise<T
     const dir = mkdtempSync(join(tmpdir(), 'pdp-test-'));
     const url = `sqlite:${join(dir, 'store.sqlite')}`;
     const store = openStore(url);
-    await store.migrate();
+    await store.migrate(STORE_MIGRATIONS);
     return {
       ...store,
       url,
@@ -46,7 +47,7 @@ export async function createTestStore(dialect: 'sqlite' | 'postgres'): Promise<T
   await admin.query(`create schema ${schema}`);
   await admin.end();
   const store = openStore(postgresUrl, { schema });
-  await store.migrate();
+  await store.migrate(STORE_MIGRATIONS);
   return {
     ...store,
     url: postgresUrl,

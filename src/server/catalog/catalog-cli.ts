@@ -1,5 +1,6 @@
 import { writeFileSync } from 'node:fs';
 import { z } from 'zod';
+import { STORE_MIGRATIONS } from '../areas/areas';
 import { openStore } from '../db/database';
 import { readEnv } from '../env';
 import { importCatalogFile } from './catalog-files';
@@ -23,7 +24,7 @@ async function main(argv: string[]): Promise<number> {
   const env = readEnv();
   const store = openStore(env.DATABASE_URL);
   try {
-    await store.migrate();
+    await store.migrate(STORE_MIGRATIONS);
     const result = await importCatalogFile(store.db, file, Date.now());
     if (!result.ok) {
       console.error(`${file}: ${result.problems.length} problem(s); nothing was imported`);

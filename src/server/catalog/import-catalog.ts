@@ -1,32 +1,21 @@
-import type { Kysely, Selectable } from 'kysely';
+import type { Kysely } from 'kysely';
+import type { z } from 'zod';
 import { displayUnitMinor, tierUnitScaled } from '../../domain/pricing/quantity-pricing';
 import { marketplaceById } from '../../shared/marketplaces';
 import { toMinorUnits } from '../../shared/money/price-format';
-import { insertMany } from '../db/insert-many';
+import { CATALOG_PARTS } from '../areas/areas';
 import {
-  type AddOnCatalogRows,
-  addOnCatalogRows,
-  insertAddOnCatalogRows,
-  sameAddOnCatalogRows,
-  writeAddOnWidgetRows,
-  writeServiceOfferRows,
-} from '../db/repositories/add-on-service-repository';
-import {
-  findGroceryListing,
-  type GroceryListing,
-  writeGroceryListing,
-} from '../db/repositories/grocery-catalog-repository';
-import type {
-  Database,
-  NewOffer,
-  NewProduct,
-  ProductBusinessSettingsRow,
-  ProductBuyBoxOptionsRow,
-  ProductCouponRow,
-  ProductTable,
-} from '../db/schema';
-import { type Catalog, type CatalogDeal, type CatalogProduct, catalogSchema } from './catalog-schema';
-import { importSections } from './import-sections';
+  findStoredAsins,
+  findStoredOffers,
+  findStoredProduct,
+  insertProducts,
+  upsertOffers,
+  writeOffers,
+  writeProduct,
+} from '../db/repositories/product-repository';
+import type { Database, NewOffer, NewProduct } from '../db/schema';
+import type { AnyCatalogPart, CatalogOfferRow } from './catalog-part';
+import { type Catalog, type CatalogProduct, catalogSchema } from './catalog-schema';
 
 export type CatalogProblem = { path: string; message: string };
 export type CatalogValidation = { ok: true; catalog: Catalog } | { ok: false; problems: CatalogProblem[] };
@@ -40,8 +29,11 @@ export const jsonPath = (path: readonly PropertyKey[]) =>
   );
 
 /** Validates a whole catalog and reports every problem with its JSON path; prices must fit their currency. */
-export function validateCatalog(input: unknown): CatalogValidation {
-  const parsed = catalogSchema.safeParse(input);
+export function validateCatalog(
+  input: unknown,
+  schema: { safeParse(input: unknown): z.ZodSafeParseResult<Catalog> } = catalogSchema,
+): CatalogValidation {
+  const parsed = schema.safeParse(input);
   const problems: CatalogProblem[] = parsed.success
     ? []
     : parsed.error.issues.map((i) => ({ path: jsonPath(i.path), message: i.message }));
@@ -105,17 +97,19 @@ const fitsDigits = (amount: number, digits: number) => {
 
 /**
  * Writes a validated catalog in one transaction: new products are created, changed ones updated, and
- * identical ones left alone, so importing the same file twice changes nothing.
+ * identical ones left alone, so importing the same file twice changes nothing. Every table is written
+ * through its area's repository.
  */
 export async function importCatalog(
   db: Kysely<Database>,
   catalog: Catalog,
   now: number,
+  parts: readonly AnyCatalogPart[] = CATALOG_PARTS,
 ): Promise<ImportSummary> {
   return db.transaction().execute(async (trx) => {
-    const summary = await importProducts(trx, catalog.products, now);
-    // Bundles, smart-home badges and ads name products, so they follow them.
-    await importSections(trx, catalog, now);
+    const summary = await importProducts(trx, catalog.products, now, parts);
+    // Sections (bundles, smart-home badges, ads) name products, so they follow them.
+    for (const part of parts) await part.importSections?.(trx, catalog, now);
     return summary;
   });
 }
@@ -128,28 +122,26 @@ export async function importProducts(
   db: Kysely<Database>,
   products: readonly CatalogProduct[],
   now: number,
+  parts: readonly AnyCatalogPart[] = CATALOG_PARTS,
 ): Promise<ImportSummary> {
   const summary: ImportSummary = { created: 0, updated: 0, unchanged: 0 };
   for (let at = 0; at < products.length; at += CHUNK) {
     const chunk = products.slice(at, at + CHUNK);
-    const stored = new Set(
-      (
-        await db
-          .selectFrom('products')
-          .select('asin')
-          .where(
-            'asin',
-            'in',
-            chunk.map((p) => p.asin),
-          )
-          .execute()
-      ).map((r) => r.asin),
+    const stored = await findStoredAsins(
+      db,
+      chunk.map((p) => p.asin),
     );
     const fresh = chunk.filter((p) => !stored.has(p.asin));
-    await insertFreshProducts(db, fresh.map(productRows), now);
+    await insertNewProducts(
+      db,
+      fresh.map((p) => productRows(p, parts, now)),
+      parts,
+      now,
+    );
     summary.created += fresh.length;
     for (const product of chunk) {
-      if (stored.has(product.asin)) summary[await importProduct(db, productRows(product), now)]++;
+      if (stored.has(product.asin))
+        summary[await importKnownProduct(db, productRows(product, parts, now), parts, now)]++;
     }
   }
   return summary;
@@ -157,14 +149,6 @@ export async function importProducts(
 
 /** Products looked up and written together: new ones a table at a time, known ones one by one. */
 const CHUNK = 500;
-
-type ProductRows = {
-  product: CatalogProduct;
-  row: Omit<NewProduct, 'created_at' | 'updated_at'>;
-  areas: AreaRows;
-  grocery: GroceryListing | null;
-  offers: { offerRow: Omit<NewOffer, 'updated_at'>; tiers: TierRow[] }[];
-};
 
 type TierRow = {
   offer_id: string;
@@ -176,76 +160,45 @@ type TierRow = {
   buying_in_bulk: string | null;
 };
 
+type ProductRows = {
+  row: NewProduct;
+  offers: { offer: NewOffer; tiers: TierRow[] }[];
+  /** Each part's rows (undefined for a part with none), in the parts' order. */
+  areas: unknown[];
+};
+
 /**
  * Products the store does not have yet: nothing of theirs to compare or replace (their offers, tiers
  * and area rows all reference them), so each table's rows for the whole chunk go in a few statements.
  */
-async function insertFreshProducts(db: Kysely<Database>, products: readonly ProductRows[], now: number) {
+async function insertNewProducts(
+  db: Kysely<Database>,
+  products: readonly ProductRows[],
+  parts: readonly AnyCatalogPart[],
+  now: number,
+) {
   if (products.length === 0) return;
-  await insertMany(
+  await insertProducts(
     db,
-    'products',
-    products.map(({ row }) => ({ ...row, created_at: now, updated_at: now })),
+    products.map((p) => p.row),
   );
-  const areas = products.map((p) => p.areas);
-  await insertMany(
+  await upsertOffers(
     db,
-    'product_buy_box_options',
-    areas.map((a) => a.buyBox),
+    products.flatMap((p) => p.offers),
   );
-  await insertMany(
-    db,
-    'product_coupons',
-    areas.flatMap((a) => (a.coupon ? [a.coupon] : [])),
-  );
-  await insertMany(
-    db,
-    'product_protection_plans',
-    areas.flatMap((a) => (a.protectionPlan ? [a.protectionPlan] : [])),
-  );
-  await insertAddOnCatalogRows(
-    db,
-    areas.map((a) => a.addOn),
-    'widgets',
-  );
-  await insertMany(
-    db,
-    'product_business_settings',
-    areas.flatMap((a) => (a.business ? [a.business] : [])),
-  );
-  for (const { row, grocery } of products) if (grocery) await writeGroceryListing(db, row.asin, grocery);
-  const offers = products.flatMap((p) => p.offers);
-  // An offer id may move here from another product: the upsert takes it over, and its old tiers go.
-  await insertMany(
-    db,
-    'offers',
-    offers.map(({ offerRow }) => ({ ...offerRow, updated_at: now })),
-    'id',
-  );
-  const offerIds = offers.map((o) => o.offerRow.id);
-  for (let at = 0; at < offerIds.length; at += 1000) {
-    await db
-      .deleteFrom('quantity_tiers')
-      .where('offer_id', 'in', offerIds.slice(at, at + 1000))
-      .execute();
+  // Area rows may point at the product's offers (a service offer, a deal), so they follow them.
+  for (const [i, part] of parts.entries()) {
+    await part.products?.insertNew(
+      db,
+      products.map((p) => p.areas[i]),
+      now,
+    );
   }
-  await insertMany(
-    db,
-    'quantity_tiers',
-    offers.flatMap((o) => o.tiers),
-  );
-  // A service offer's row points at its offer, so it is written after the offers.
-  await insertAddOnCatalogRows(
-    db,
-    areas.map((a) => a.addOn),
-    'service-offers',
-  );
-  for (const { product } of products) if (product.deal) await insertDeal(db, product, now);
 }
 
 /** A catalog product as the rows of the store's tables. */
-function productRows(product: CatalogProduct): ProductRows {
-  const row: Omit<NewProduct, 'created_at' | 'updated_at'> = {
+function productRows(product: CatalogProduct, parts: readonly AnyCatalogPart[], now: number): ProductRows {
+  const row: NewProduct = {
     asin: product.asin,
     title: product.title,
     brand: product.brand,
@@ -256,21 +209,23 @@ function productRows(product: CatalogProduct): ProductRows {
     bullets: JSON.stringify(product.bullets),
     images: JSON.stringify(product.images),
     reviews: JSON.stringify(product.reviews),
-    accessories: product.accessories ? JSON.stringify(product.accessories) : null,
+    accessories: null,
+    ...Object.assign({}, ...parts.map((part) => part.productColumns?.(product))),
+    created_at: now,
+    updated_at: now,
   };
-  const areas = areaRows(product);
-  const grocery = groceryListing(product);
   const offers = product.offers.map((offer) => {
     const digits = marketplaceById(offer.marketplaceId)?.priceFormat.fractionDigits ?? 2;
     const currency = marketplaceById(offer.marketplaceId)?.currencyCode ?? 'USD';
-    const offerRow: Omit<NewOffer, 'updated_at'> = {
+    const priceMinor = toMinorUnits(offer.price, digits);
+    const offerRow: CatalogOfferRow = {
       id: offer.offerListingId,
       asin: product.asin,
       marketplace_id: offer.marketplaceId,
       merchant_id: offer.merchant.id,
       merchant_name: offer.merchant.name,
       condition_type: offer.condition,
-      price_minor: toMinorUnits(offer.price, digits),
+      price_minor: priceMinor,
       list_price_minor: offer.listPrice === undefined ? null : toMinorUnits(offer.listPrice, digits),
       currency_code: currency,
       stock: offer.stock,
@@ -278,8 +233,7 @@ function productRows(product: CatalogProduct): ProductRows {
       max_order_quantity: offer.maxOrderQuantity ?? null,
       buyable: offer.buyable ? 1 : 0,
     };
-    const priceMinor = toMinorUnits(offer.price, digits);
-    const tiers = offer.quantityTiers.map((t) => {
+    const tiers = offer.quantityTiers.map((t): TierRow => {
       const percentOffBp = t.percentOff === undefined ? null : Math.round(t.percentOff * 100);
       return {
         offer_id: offer.offerListingId,
@@ -302,95 +256,50 @@ function productRows(product: CatalogProduct): ProductRows {
         buying_in_bulk: t.buyingInBulk ? JSON.stringify(t.buyingInBulk) : null,
       };
     });
-    return { offerRow, tiers };
+    return { offer: { ...offerRow, updated_at: now }, tiers };
   });
-  if (product.deal) offers.push({ offerRow: dealOfferRow(product), tiers: [] });
-  return { product, row, areas, grocery, offers };
+  for (const part of parts) {
+    for (const { row: offerRow } of part.offers?.(product) ?? [])
+      offers.push({ offer: { ...offerRow, updated_at: now }, tiers: [] });
+  }
+  return { row, offers, areas: parts.map((part) => part.products?.rows(product)) };
 }
 
-async function importProduct(
-  trx: Kysely<Database>,
-  { product, row, areas, grocery, offers }: ProductRows,
+/** A product the store has: left alone when the catalog says what is stored, else written over. */
+async function importKnownProduct(
+  db: Kysely<Database>,
+  { row, offers, areas }: ProductRows,
+  parts: readonly AnyCatalogPart[],
   now: number,
 ): Promise<keyof ImportSummary> {
-  const existing = await trx
-    .selectFrom('products')
-    .selectAll()
-    .where('asin', '=', product.asin)
-    .executeTakeFirst();
-  if (
-    existing &&
-    (await sameAsStored(trx, existing, row, areas, offers)) &&
-    JSON.stringify(await findGroceryListing(trx, product.asin)) === JSON.stringify(grocery)
-  ) {
-    return 'unchanged';
-  }
-
-  if (existing) {
-    await trx
-      .updateTable('products')
-      .set({ ...row, updated_at: now })
-      .where('asin', '=', product.asin)
-      .execute();
-  } else {
-    await trx
-      .insertInto('products')
-      .values({ ...row, created_at: now, updated_at: now })
-      .execute();
-  }
-  await writeAreaRows(trx, areas);
-  await writeGroceryListing(trx, product.asin, grocery);
-  for (const { offerRow, tiers } of offers) {
-    await trx
-      .insertInto('offers')
-      .values({ ...offerRow, updated_at: now })
-      .onConflict((oc) => oc.column('id').doUpdateSet({ ...offerRow, updated_at: now }))
-      .execute();
-    await trx.deleteFrom('quantity_tiers').where('offer_id', '=', offerRow.id).execute();
-    if (tiers.length) await trx.insertInto('quantity_tiers').values(tiers).execute();
-  }
-  // A service offer's row points at its offer, so it is written after the offers.
-  await writeServiceOfferRows(trx, areas.addOn);
-  if (product.deal) await insertDeal(trx, product, now);
+  const existing = await findStoredProduct(db, row.asin);
+  if (existing && (await sameAsStored(db, existing, { row, offers, areas }, parts))) return 'unchanged';
+  await writeProduct(db, row, existing !== undefined);
+  await writeOffers(db, offers);
+  for (const [i, part] of parts.entries()) await part.products?.replace(db, areas[i], now);
   return existing ? 'updated' : 'created';
 }
 
 /** Whether the stored product, its offers, tiers and area rows are exactly what the catalog says. */
 async function sameAsStored(
-  trx: Kysely<Database>,
-  existing: Selectable<ProductTable>,
-  row: Omit<NewProduct, 'created_at' | 'updated_at'>,
-  areas: AreaRows,
-  offers: ProductRows['offers'],
+  db: Kysely<Database>,
+  existing: object,
+  { row, offers, areas }: ProductRows,
+  parts: readonly AnyCatalogPart[],
 ): Promise<boolean> {
-  const existingOffers = await trx
-    .selectFrom('offers')
-    .selectAll()
-    .where('asin', '=', existing.asin)
-    .orderBy('id')
-    .execute();
-  const existingTiers = existingOffers.length
-    ? await trx
-        .selectFrom('quantity_tiers')
-        .selectAll()
-        .where(
-          'offer_id',
-          'in',
-          existingOffers.map((o) => o.id),
-        )
-        .orderBy('offer_id')
-        .orderBy('minimum_quantity')
-        .execute()
-    : [];
+  const { created_at: _created, updated_at: _updated, ...columns } = row;
+  if (!sameFields(existing, columns)) return false;
+  for (const [i, part] of parts.entries()) {
+    if (part.products && !(await part.products.same(db, areas[i]))) return false;
+  }
+  const stored = await findStoredOffers(db, row.asin);
   return (
-    sameFields(existing, row) &&
-    (await sameAreaRows(trx, areas)) &&
-    existingOffers.length === offers.length &&
-    offers.every(({ offerRow }) => {
-      const stored = existingOffers.find((o) => o.id === offerRow.id);
-      return stored !== undefined && sameFields(stored, offerRow);
+    stored.offers.length === offers.length &&
+    offers.every(({ offer: { updated_at: _at, ...wanted } }) => {
+      const offer = stored.offers.find((o) => o.id === wanted.id);
+      return offer !== undefined && sameFields(offer, wanted);
     }) &&
-    JSON.stringify(existingTiers.map(tierKey).sort()) ===
+    JSON.stringify(stored.tiers.map(tierKey).sort()) ===
       JSON.stringify(
         offers
           .flatMap((o) => o.tiers)
@@ -398,168 +307,6 @@ async function sameAsStored(
           .sort(),
       )
   );
-}
-
-type AreaRows = {
-  asin: string;
-  buyBox: ProductBuyBoxOptionsRow;
-  coupon: ProductCouponRow | null;
-  protectionPlan: { asin: string; plan_asin: string } | null;
-  addOn: AddOnCatalogRows;
-  business: ProductBusinessSettingsRow | null;
-};
-
-/** The product's `features`, split into each area's table rows (catalog/areas/<area>.ts). */
-function areaRows(product: CatalogProduct): AreaRows {
-  const { features } = product;
-  const base = product.offers[0] as CatalogProduct['offers'][number];
-  const digits = marketplaceById(base.marketplaceId)?.priceFormat.fractionDigits ?? 2;
-  return {
-    asin: product.asin,
-    buyBox: {
-      asin: product.asin,
-      gift_wrap: features.giftWrap ? 1 : 0,
-      preregistration_max_quantity: features.preregistration?.maxQuantity ?? null,
-      preregistration_default: features.preregistration?.defaultValue ? 1 : 0,
-      installments_program_id: features.installments?.programId ?? null,
-      installments_months: features.installments?.months ?? null,
-      high_demand: features.highDemand ? 1 : 0,
-      invite_button: features.inviteButton ?? null,
-      fresh: features.fresh ? 1 : 0,
-      business: features.business ? 1 : 0,
-      quantity_restriction_title: features.quantityRestriction?.popoverTitle ?? null,
-      quantity_restriction_message: features.quantityRestriction?.message ?? null,
-    },
-    coupon: features.coupon
-      ? {
-          asin: product.asin,
-          encrypted_promotion_id: features.coupon.encryptedPromotionId,
-          amount_off_minor: toMinorUnits(features.coupon.amountOff, digits),
-          description: features.coupon.description,
-        }
-      : null,
-    protectionPlan: features.protectionPlan
-      ? { asin: product.asin, plan_asin: features.protectionPlan.asin }
-      : null,
-    addOn: addOnCatalogRows(product.asin, features),
-    business: features.businessBuying
-      ? {
-          asin: product.asin,
-          picker: features.businessBuying.picker,
-          request_discount_url: features.businessBuying.requestDiscountUrl ?? null,
-          buying_in_bulk_url: features.businessBuying.buyingInBulkUrl ?? null,
-          locked_merchant_discounts: features.businessBuying.lockedMerchantDiscounts ? 1 : 0,
-          summary_enabled: features.businessBuying.summaryEnabled ? 1 : 0,
-          offers_link_enabled: features.businessBuying.offersLinkEnabled ? 1 : 0,
-          devices_link_enabled: features.businessBuying.devicesLinkEnabled ? 1 : 0,
-          messages: Object.keys(features.businessBuying.messages).length
-            ? JSON.stringify(features.businessBuying.messages)
-            : null,
-        }
-      : null,
-  };
-}
-
-/** The product's grocery listing (catalog/areas/grocery.ts) as the repository stores and reads it. */
-function groceryListing(product: CatalogProduct): GroceryListing | null {
-  const grocery = product.features.grocery;
-  if (!grocery) return null;
-  return {
-    brandId: grocery.brandId,
-    offerListingDiscriminator: grocery.offerListingDiscriminator,
-    unitOfMeasure: grocery.unitOfMeasure,
-    repeatDelivery: grocery.repeatDelivery,
-    stores: grocery.stores.map((store) => ({
-      storeId: store.storeId,
-      brandId: grocery.brandId,
-      name: store.name,
-      deliveryMessage: store.deliveryMessage,
-      introduction: store.introduction,
-      postalCodePrefixes: [...store.postalCodePrefixes].sort(),
-    })),
-    boughtTogether: grocery.boughtTogether,
-  };
-}
-
-async function sameAreaRows(db: Kysely<Database>, wanted: AreaRows): Promise<boolean> {
-  const [buyBox, coupon, plan, business] = await Promise.all([
-    db.selectFrom('product_buy_box_options').selectAll().where('asin', '=', wanted.asin).executeTakeFirst(),
-    db.selectFrom('product_coupons').selectAll().where('asin', '=', wanted.asin).executeTakeFirst(),
-    db.selectFrom('product_protection_plans').selectAll().where('asin', '=', wanted.asin).executeTakeFirst(),
-    db.selectFrom('product_business_settings').selectAll().where('asin', '=', wanted.asin).executeTakeFirst(),
-  ]);
-  const same = (stored: object | undefined, row: object | null) =>
-    row === null ? stored === undefined : stored !== undefined && sameFields(stored, row);
-  return (
-    same(buyBox, wanted.buyBox) &&
-    same(coupon, wanted.coupon) &&
-    same(plan, wanted.protectionPlan) &&
-    (await sameAddOnCatalogRows(db, wanted.addOn)) &&
-    same(business, wanted.business)
-  );
-}
-
-async function writeAreaRows(db: Kysely<Database>, rows: AreaRows) {
-  await db.deleteFrom('product_buy_box_options').where('asin', '=', rows.asin).execute();
-  await db.insertInto('product_buy_box_options').values(rows.buyBox).execute();
-  await db.deleteFrom('product_coupons').where('asin', '=', rows.asin).execute();
-  if (rows.coupon) await db.insertInto('product_coupons').values(rows.coupon).execute();
-  await db.deleteFrom('product_protection_plans').where('asin', '=', rows.asin).execute();
-  if (rows.protectionPlan)
-    await db.insertInto('product_protection_plans').values(rows.protectionPlan).execute();
-  await writeAddOnWidgetRows(db, rows.addOn);
-  await db.deleteFrom('product_business_settings').where('asin', '=', rows.asin).execute();
-  if (rows.business) await db.insertInto('product_business_settings').values(rows.business).execute();
-}
-
-/** The deal's own offer: the first offer's merchant and marketplace, at the deal price (decision 0009). */
-function dealOfferRow(product: CatalogProduct): Omit<NewOffer, 'updated_at'> {
-  const deal = product.deal as CatalogDeal;
-  const base = product.offers[0] as CatalogProduct['offers'][number];
-  const marketplace = marketplaceById(base.marketplaceId);
-  const digits = marketplace?.priceFormat.fractionDigits ?? 2;
-  return {
-    id: deal.offerListingId,
-    asin: product.asin,
-    marketplace_id: base.marketplaceId,
-    merchant_id: base.merchant.id,
-    merchant_name: base.merchant.name,
-    condition_type: 'LIGHTNING_DEAL',
-    price_minor: toMinorUnits(deal.price, digits),
-    list_price_minor: toMinorUnits(base.price, digits),
-    currency_code: marketplace?.currencyCode ?? 'USD',
-    stock: deal.totalUnits,
-    min_order_quantity: 1,
-    max_order_quantity: deal.maxPerCustomer,
-    buyable: 1,
-  };
-}
-
-/** The first import of a deal fixes its times relative to that import; later imports leave a running deal alone. */
-async function insertDeal(db: Kysely<Database>, product: CatalogProduct, now: number) {
-  const deal = product.deal as CatalogDeal;
-  const minute = 60_000;
-  await db
-    .insertInto('deals')
-    .values({
-      id: deal.dealId,
-      asin: product.asin,
-      offer_id: deal.offerListingId,
-      marketplace_id: (product.offers[0] as CatalogProduct['offers'][number]).marketplaceId,
-      deal_type: deal.type,
-      start_time: now + deal.startsMinutesAfterImport * minute,
-      end_time: now + deal.endsMinutesAfterImport * minute,
-      total_units: deal.totalUnits,
-      claimed_units: deal.claimedUnits,
-      max_per_customer: deal.maxPerCustomer,
-      access_behavior: deal.accessBehavior ?? null,
-      early_access_ms: deal.earlyAccessMinutes * minute,
-      waitlist_tickets: 0,
-      waitlist_served: 0,
-      created_at: now,
-    })
-    .onConflict((oc) => oc.column('id').doNothing())
-    .execute();
 }
 
 const sameFields = (stored: object, wanted: object) =>

@@ -1,20 +1,6 @@
 import SqliteDatabase from 'better-sqlite3';
 import { Kysely, type Migration, Migrator, PostgresDialect, sql } from 'kysely';
 import pg from 'pg';
-import * as foundation from './migrations/0001-foundation';
-import * as orderDetails from './migrations/0002-order-details';
-import * as couponsAndInvitations from './migrations/0003-coupons-and-invitations';
-import * as accessoryAssociations from './migrations/0004-accessory-associations';
-import * as lightningDeals from './migrations/0005-lightning-deals';
-import * as catalogAreas from './migrations/0006-catalog-areas';
-import * as couponDiscounts from './migrations/0007-coupon-discounts';
-import * as savedCheckout from './migrations/0008-saved-checkout';
-import * as addOnServices from './migrations/0009-add-on-services';
-import * as bundlesSmartHomeAds from './migrations/0010-bundles-smart-home-ads';
-import * as businessBuying from './migrations/0013-business-buying';
-import * as grocery from './migrations/0014-grocery';
-import * as readPathIndexes from './migrations/0015-read-path-indexes';
-import * as dealClaimPartialIndexes from './migrations/0016-deal-claim-partial-indexes';
 import { withNamedStatements } from './pg-named-statements';
 import type { Database } from './schema';
 import { type Checkpointer, checkpointInBackground } from './sqlite-checkpoint';
@@ -25,8 +11,8 @@ export type Dialect = 'sqlite' | 'postgres';
 export type Store = {
   db: Kysely<Database>;
   dialect: Dialect;
-  /** Runs every migration that has not run yet. */
-  migrate(): Promise<void>;
+  /** Runs every migration of the list (areas/areas.ts STORE_MIGRATIONS) that has not run yet. */
+  migrate(migrations: Readonly<Record<string, Migration>>): Promise<void>;
   /** Answers true when the database takes a query. */
   ping(): Promise<boolean>;
   close(): Promise<void>;
@@ -38,23 +24,6 @@ export type Store = {
  * its size for good: 4 MB instead of 8 keeps the process under the growth bench's 150 MB (decision 0033).
  */
 const SQLITE_CACHE_KIB = 4096;
-
-const migrations: Record<string, Migration> = {
-  '0001-foundation': foundation,
-  '0002-order-details': orderDetails,
-  '0003-coupons-and-invitations': couponsAndInvitations,
-  '0004-accessory-associations': accessoryAssociations,
-  '0005-lightning-deals': lightningDeals,
-  '0006-catalog-areas': catalogAreas,
-  '0007-coupon-discounts': couponDiscounts,
-  '0008-saved-checkout': savedCheckout,
-  '0014-grocery': grocery,
-  '0009-add-on-services': addOnServices,
-  '0010-bundles-smart-home-ads': bundlesSmartHomeAds,
-  '0013-business-buying': businessBuying,
-  '0015-read-path-indexes': readPathIndexes,
-  '0016-deal-claim-partial-indexes': dealClaimPartialIndexes,
-};
 
 // BIGINT (epoch ms) comes back from pg as a string by default; every value we store fits a double.
 pg.types.setTypeParser(pg.types.builtins.INT8, (value) => Number(value));
@@ -112,7 +81,7 @@ function makeStore(db: Kysely<Database>, dialect: Dialect): Store {
   return {
     db,
     dialect,
-    async migrate() {
+    async migrate(migrations) {
       // Kysely looks for its migration tables in every schema unless told which one: on a PostgreSQL
       // database shared by several schemas (tests, tenants) another schema's lock table hid ours.
       const schema =

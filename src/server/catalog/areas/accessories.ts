@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { catalogPart } from '../catalog-part';
 import { asin } from './catalog-values';
 
 /**
@@ -36,3 +37,11 @@ export const accessoriesSchema = z
   .strict();
 
 export type ProductAccessories = z.output<typeof accessoriesSchema>;
+
+/** Accessory upsells' part of the catalog: a product key, stored as JSON in the product's row. */
+export const accessoriesCatalog = catalogPart({
+  product: { accessories: accessoriesSchema.optional() },
+  productColumns: (product) => ({
+    accessories: product.accessories ? JSON.stringify(product.accessories) : null,
+  }),
+});

@@ -4,6 +4,14 @@ import {
   VAS_SERVICE_KINDS,
   VAS_WIDGETS,
 } from '../../../shared/add-on-services-constants';
+import {
+  addOnCatalogRows,
+  insertAddOnCatalogRows,
+  sameAddOnCatalogRows,
+  writeAddOnWidgetRows,
+  writeServiceOfferRows,
+} from '../../db/repositories/add-on-service-repository';
+import { type CatalogIssue, catalogPart } from '../catalog-part';
 import { asin } from './catalog-values';
 
 const postalPrefix = z
@@ -104,3 +112,44 @@ export type AddOnServiceFeature = NonNullable<
 export type AddOnServicesFeature = NonNullable<
   z.output<z.ZodObject<typeof addOnServiceFeatures>>['addOnServices']
 >;
+
+/** Add-on services' part of the catalog: a product's widget and services, or the service it is. */
+export const addOnServicesCatalog = catalogPart({
+  features: addOnServiceFeatures,
+  problems: ({ products }) =>
+    products.flatMap((p, i): CatalogIssue[] => [
+      // A service offer (VAS-008) adds zip codes and fulfillment to one of the product's own offers.
+      ...(p.features.addOnService?.offers ?? []).flatMap((o, j) =>
+        p.offers.some((offer) => offer.offerListingId === o.offerListingId)
+          ? []
+          : [
+              {
+                message: `offerListingId ${o.offerListingId} is not one of this product's offers`,
+                path: ['products', i, 'features', 'addOnService', 'offers', j, 'offerListingId'],
+              },
+            ],
+      ),
+      ...(p.features.addOnServices?.services ?? []).flatMap((s, j) =>
+        s.asin === p.asin || s.upgradeAsin === p.asin
+          ? [
+              {
+                message: 'a product cannot be its own service',
+                path: ['products', i, 'features', 'addOnServices', 'services', j, 'asin'],
+              },
+            ]
+          : [],
+      ),
+    ]),
+  products: {
+    rows: (product) => addOnCatalogRows(product.asin, product.features),
+    async insertNew(db, rows) {
+      await insertAddOnCatalogRows(db, rows, 'widgets');
+      await insertAddOnCatalogRows(db, rows, 'service-offers');
+    },
+    same: sameAddOnCatalogRows,
+    async replace(db, rows) {
+      await writeAddOnWidgetRows(db, rows);
+      await writeServiceOfferRows(db, rows);
+    },
+  },
+});

@@ -1,5 +1,15 @@
 import { z } from 'zod';
-import { MARKETPLACE_IDS } from '../../../shared/marketplaces';
+import { MARKETPLACE_IDS, marketplaceById } from '../../../shared/marketplaces';
+import { toMinorUnits } from '../../../shared/money/price-format';
+import { writeBundle } from '../../db/repositories/bundle-repository';
+import { catalogPart } from '../catalog-part';
+import {
+  CatalogReferenceError,
+  duplicateIds,
+  offerOfFileProblems,
+  requireOffer,
+  requireProducts,
+} from '../import-sections';
 import { asin, money } from './catalog-values';
 
 /**
@@ -42,3 +52,75 @@ export const bundleSchema = z
   .strict();
 
 export type CatalogBundle = z.output<typeof bundleSchema>;
+
+/** Bundles' part of the catalog: a section of bundles, each naming products and offers by id. */
+export const bundlesCatalog = catalogPart({
+  sections: { bundles: z.array(bundleSchema).max(500).default([]) },
+  problems: ({ products, bundles }) => [
+    ...duplicateIds(
+      bundles.map((b) => b.bundleId),
+      'bundles',
+      'bundleId',
+    ),
+    ...offerOfFileProblems(
+      products,
+      bundles.flatMap((bundle, i) =>
+        bundle.components.map((component, j) => ({
+          ...component,
+          path: ['bundles', i, 'components', j, 'offerListingId'],
+        })),
+      ),
+    ),
+  ],
+  async importSections(db, { bundles }, now) {
+    for (const [i, bundle] of bundles.entries()) {
+      const path = `$.bundles[${i}]`;
+      const marketplace = marketplaceById(bundle.marketplaceId);
+      const digits = marketplace?.priceFormat.fractionDigits ?? 2;
+      let separately = 0;
+      for (const [j, component] of bundle.components.entries()) {
+        const offer = await requireOffer(
+          db,
+          component.asin,
+          component.offerListingId,
+          `${path}.components[${j}].offerListingId`,
+        );
+        if (offer.marketplace_id !== bundle.marketplaceId) {
+          throw new CatalogReferenceError(
+            `${path}.components[${j}].offerListingId`,
+            `offer ${offer.id} is not sold in marketplace ${bundle.marketplaceId}`,
+          );
+        }
+        separately += offer.price_minor * component.quantity;
+      }
+      await requireProducts(db, bundle.landingAsins, `${path}.landingAsins`);
+      await requireProducts(db, bundle.upsells, `${path}.upsells`);
+      const priceMinor = toMinorUnits(bundle.price, digits);
+      if (priceMinor >= separately) {
+        throw new CatalogReferenceError(
+          `${path}.price`,
+          'must be below what the components cost on their own (a bundle saves the shopper money)',
+        );
+      }
+      await writeBundle(
+        db,
+        {
+          id: bundle.bundleId,
+          marketplaceId: bundle.marketplaceId,
+          title: bundle.title,
+          image: bundle.image,
+          priceMinor,
+          currencyCode: marketplace?.currencyCode ?? 'USD',
+          components: bundle.components.map((c) => ({
+            asin: c.asin,
+            offerId: c.offerListingId,
+            quantity: c.quantity,
+          })),
+          landingAsins: bundle.landingAsins,
+          upsells: bundle.upsells,
+        },
+        now,
+      );
+    }
+  },
+});

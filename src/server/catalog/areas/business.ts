@@ -1,54 +1,10 @@
 import { z } from 'zod';
-import { money } from './catalog-values';
-
-/**
- * A quantity tier of an offer (BIZ-005): from `minimumQuantity` units each unit costs `price`, or the
- * offer's price less `percentOff` percent (a unit price that may fall between cents: kept exact and
- * rounded once per line). `hidden` marks an uncompetitive tier: listed behind load-more, never
- * pricing a line. `buyingInBulk` is the bulk-buying row the table ends with. Stored in quantity_tiers.
- */
-export const quantityTierSchema = z
-  .object({
-    minimumQuantity: z.number().int().min(2).max(999),
-    price: money.optional(),
-    percentOff: z
-      .number()
-      .gt(0)
-      .lt(100)
-      .refine((p) => Math.abs(p * 100 - Math.round(p * 100)) < 1e-6, 'may have at most 2 decimal places')
-      .optional()
-      .meta({ description: 'percent off the offer price, e.g. 7.5; instead of price' }),
-    program: z.string().max(80).optional(),
-    hidden: z.boolean().default(false),
-    buyingInBulk: z
-      .object({
-        fragments: z
-          .array(
-            z
-              .object({
-                text: z.string().min(1).max(200),
-                url: z
-                  .string()
-                  .regex(
-                    /^(https:\/\/|\/)|^[a-z0-9]/i,
-                    'must be an https:// URL, a path, or a path under buyingInBulkUrl',
-                  )
-                  .max(500)
-                  .optional(),
-              })
-              .strict(),
-          )
-          .min(1)
-          .max(5),
-      })
-      .strict()
-      .optional(),
-  })
-  .strict()
-  .refine((t) => (t.price === undefined) !== (t.percentOff === undefined), {
-    message: 'a tier needs exactly one of price and percentOff',
-    path: ['price'],
-  });
+import {
+  insertBusinessCatalogRows,
+  replaceBusinessCatalogRows,
+  sameBusinessCatalogRows,
+} from '../../db/repositories/business-repository';
+import { catalogPart } from '../catalog-part';
 
 const messages = z
   .object({
@@ -93,3 +49,31 @@ export const businessFeatures = {
 
 const businessFeaturesSchema = z.object(businessFeatures);
 export type BusinessCatalogFeatures = z.output<typeof businessFeaturesSchema>;
+
+/** Business buying's part of the catalog: the picker settings, stored in product_business_settings. */
+export const businessCatalog = catalogPart({
+  features: businessFeatures,
+  products: {
+    rows: ({ asin, features: { businessBuying } }) => ({
+      asin,
+      settings: businessBuying
+        ? {
+            asin,
+            picker: businessBuying.picker,
+            request_discount_url: businessBuying.requestDiscountUrl ?? null,
+            buying_in_bulk_url: businessBuying.buyingInBulkUrl ?? null,
+            locked_merchant_discounts: businessBuying.lockedMerchantDiscounts ? 1 : 0,
+            summary_enabled: businessBuying.summaryEnabled ? 1 : 0,
+            offers_link_enabled: businessBuying.offersLinkEnabled ? 1 : 0,
+            devices_link_enabled: businessBuying.devicesLinkEnabled ? 1 : 0,
+            messages: Object.keys(businessBuying.messages).length
+              ? JSON.stringify(businessBuying.messages)
+              : null,
+          }
+        : null,
+    }),
+    insertNew: insertBusinessCatalogRows,
+    same: sameBusinessCatalogRows,
+    replace: replaceBusinessCatalogRows,
+  },
+});

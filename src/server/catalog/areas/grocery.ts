@@ -1,4 +1,10 @@
 import { z } from 'zod';
+import {
+  findGroceryListing,
+  type GroceryListing,
+  writeGroceryListing,
+} from '../../db/repositories/grocery-catalog-repository';
+import { catalogPart } from '../catalog-part';
 import { asin } from './catalog-values';
 
 const code = z.string().regex(/^[A-Z0-9_-]{1,40}$/, 'may hold A-Z, 0-9, _ and - only (1-40)');
@@ -69,3 +75,38 @@ export function groceryStoreProblems(
   });
   return problems;
 }
+
+/** The product's grocery listing as the repository stores and reads it. */
+function groceryListing(grocery: GroceryCatalogFeatures | undefined): GroceryListing | null {
+  if (!grocery) return null;
+  return {
+    brandId: grocery.brandId,
+    offerListingDiscriminator: grocery.offerListingDiscriminator,
+    unitOfMeasure: grocery.unitOfMeasure,
+    repeatDelivery: grocery.repeatDelivery,
+    stores: grocery.stores.map((store) => ({
+      storeId: store.storeId,
+      brandId: grocery.brandId,
+      name: store.name,
+      deliveryMessage: store.deliveryMessage,
+      introduction: store.introduction,
+      postalCodePrefixes: [...store.postalCodePrefixes].sort(),
+    })),
+    boughtTogether: grocery.boughtTogether,
+  };
+}
+
+/** Grocery's part of the catalog: a product's listing and the stores that sell it. */
+export const groceryCatalog = catalogPart({
+  features: groceryFeatures,
+  problems: ({ products }) => groceryStoreProblems(products),
+  products: {
+    rows: (product) => ({ asin: product.asin, listing: groceryListing(product.features.grocery) }),
+    async insertNew(db, rows) {
+      for (const { asin, listing } of rows) if (listing) await writeGroceryListing(db, asin, listing);
+    },
+    same: async (db, { asin, listing }) =>
+      JSON.stringify(await findGroceryListing(db, asin)) === JSON.stringify(listing),
+    replace: (db, { asin, listing }) => writeGroceryListing(db, asin, listing),
+  },
+});

@@ -1,4 +1,7 @@
 import { z } from 'zod';
+import { writeSmartHomeDevices } from '../../db/repositories/smart-home-repository';
+import { catalogPart } from '../catalog-part';
+import { duplicateIds, requireProducts } from '../import-sections';
 import { asin } from './catalog-values';
 
 /**
@@ -21,3 +24,21 @@ export const smartHomeSchema = z
   });
 
 export type CatalogSmartHome = z.output<typeof smartHomeSchema>;
+
+/** The smart-home badge's part of the catalog: a section of badges naming products by ASIN. */
+export const smartHomeCatalog = catalogPart({
+  sections: { smartHome: z.array(smartHomeSchema).max(5000).default([]) },
+  problems: ({ smartHome }) =>
+    duplicateIds(
+      smartHome.map((b) => b.asin),
+      'smartHome',
+      'asin',
+    ),
+  async importSections(db, { smartHome }) {
+    for (const [i, badge] of smartHome.entries()) {
+      await requireProducts(db, [badge.asin], `$.smartHome[${i}].asin`);
+      await requireProducts(db, badge.devices, `$.smartHome[${i}].devices`);
+      await writeSmartHomeDevices(db, badge.asin, badge.devices);
+    }
+  },
+});

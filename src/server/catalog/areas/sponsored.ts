@@ -1,4 +1,9 @@
 import { z } from 'zod';
+import { marketplaceById } from '../../../shared/marketplaces';
+import { toMinorUnits } from '../../../shared/money/price-format';
+import { writeSponsoredAd } from '../../db/repositories/sponsored-ad-repository';
+import { catalogPart } from '../catalog-part';
+import { duplicateIds, offerOfFileProblems, requireOffer } from '../import-sections';
 import { asin, money } from './catalog-values';
 
 /**
@@ -19,3 +24,39 @@ export const sponsoredAdSchema = z
   .strict();
 
 export type CatalogSponsoredAd = z.output<typeof sponsoredAdSchema>;
+
+/** Sponsored products' part of the catalog: a section of ads, each naming the offer it promotes. */
+export const sponsoredCatalog = catalogPart({
+  sections: { sponsoredAds: z.array(sponsoredAdSchema).max(5000).default([]) },
+  problems: ({ products, sponsoredAds }) => [
+    ...duplicateIds(
+      sponsoredAds.map((a) => a.adId),
+      'sponsoredAds',
+      'adId',
+    ),
+    ...offerOfFileProblems(
+      products,
+      sponsoredAds.map((ad, i) => ({ ...ad, path: ['sponsoredAds', i, 'offerListingId'] })),
+    ),
+  ],
+  async importSections(db, { sponsoredAds }, now) {
+    for (const [i, ad] of sponsoredAds.entries()) {
+      const offer = await requireOffer(db, ad.asin, ad.offerListingId, `$.sponsoredAds[${i}].offerListingId`);
+      const digits = marketplaceById(offer.marketplace_id)?.priceFormat.fractionDigits ?? 2;
+      await writeSponsoredAd(
+        db,
+        {
+          id: ad.adId,
+          marketplaceId: offer.marketplace_id,
+          asin: ad.asin,
+          offerId: offer.id,
+          advertiser: ad.advertiser,
+          bidMinor: toMinorUnits(ad.bid, digits),
+          active: ad.active,
+          targetAsins: ad.targetAsins,
+        },
+        now,
+      );
+    }
+  },
+});

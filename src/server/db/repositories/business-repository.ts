@@ -1,6 +1,8 @@
 import type { Kysely } from 'kysely';
 import type { Tier } from '../../../domain/pricing/quantity-pricing';
-import type { Database, QuantityTierRow } from '../schema';
+import { insertMany } from '../insert-many';
+import { replaceProductAreaRow, sameProductAreaRow } from '../product-area-rows';
+import type { Database, ProductBusinessSettingsRow, QuantityTierRow } from '../schema';
 import { decodeStored } from './stored-json';
 
 type Db = Kysely<Database>;
@@ -65,3 +67,23 @@ export function businessTiersOf(rows: readonly QuantityTierRow[]): BusinessTier[
     buyingInBulk: decodeStored<BusinessTier['buyingInBulk']>(t.buying_in_bulk ?? null),
   }));
 }
+
+// ---------------------------------------------------------------------------------------------------
+// Catalog import: a product's business picker settings (catalog/areas/business.ts).
+
+export type BusinessCatalogRows = { asin: string; settings: ProductBusinessSettingsRow | null };
+
+/** The rows of products new to the store, in as few statements as the database allows. */
+export async function insertBusinessCatalogRows(db: Db, rows: readonly BusinessCatalogRows[]): Promise<void> {
+  await insertMany(
+    db,
+    'product_business_settings',
+    rows.flatMap((r) => (r.settings ? [r.settings] : [])),
+  );
+}
+
+export const sameBusinessCatalogRows = (db: Db, rows: BusinessCatalogRows): Promise<boolean> =>
+  sameProductAreaRow(db, 'product_business_settings', rows.asin, rows.settings);
+
+export const replaceBusinessCatalogRows = (db: Db, rows: BusinessCatalogRows): Promise<void> =>
+  replaceProductAreaRow(db, 'product_business_settings', rows.asin, rows.settings);

@@ -1,6 +1,8 @@
 import type { Kysely } from 'kysely';
+import { insertMany } from '../insert-many';
 import { preparedQuery } from '../prepared-query';
-import type { Database } from '../schema';
+import { replaceProductAreaRow, sameProductAreaRow } from '../product-area-rows';
+import type { Database, ProductBuyBoxOptionsRow, ProductCouponRow } from '../schema';
 
 type Db = Kysely<Database>;
 
@@ -108,4 +110,40 @@ export async function findInvitationOnly(
     .where('products.asin', '=', asin)
     .executeTakeFirst();
   return row ? { asin: row.asin, invitationOnly: row.high_demand === 1 } : undefined;
+}
+
+// ---------------------------------------------------------------------------------------------------
+// Catalog import: a product's buy box options and coupon (catalog/areas/buy-box.ts).
+
+export type BuyBoxCatalogRows = {
+  asin: string;
+  options: ProductBuyBoxOptionsRow;
+  coupon: ProductCouponRow | null;
+};
+
+/** The rows of products new to the store, a table at a time. */
+export async function insertBuyBoxCatalogRows(db: Db, rows: readonly BuyBoxCatalogRows[]): Promise<void> {
+  await insertMany(
+    db,
+    'product_buy_box_options',
+    rows.map((r) => r.options),
+  );
+  await insertMany(
+    db,
+    'product_coupons',
+    rows.flatMap((r) => (r.coupon ? [r.coupon] : [])),
+  );
+}
+
+export async function sameBuyBoxCatalogRows(db: Db, rows: BuyBoxCatalogRows): Promise<boolean> {
+  const [options, coupon] = await Promise.all([
+    sameProductAreaRow(db, 'product_buy_box_options', rows.asin, rows.options),
+    sameProductAreaRow(db, 'product_coupons', rows.asin, rows.coupon),
+  ]);
+  return options && coupon;
+}
+
+export async function replaceBuyBoxCatalogRows(db: Db, rows: BuyBoxCatalogRows): Promise<void> {
+  await replaceProductAreaRow(db, 'product_buy_box_options', rows.asin, rows.options);
+  await replaceProductAreaRow(db, 'product_coupons', rows.asin, rows.coupon);
 }

@@ -140,6 +140,47 @@ const insertLineQuery = preparedQuery((db: Db, line: CartItemRow) =>
   db.insertInto('cart_items').values(line),
 );
 
+/**
+ * Cart lines added inside one PostgreSQL statement that another repository writes (the claim of a
+ * lightning deal, decision 0037: units, claim rows, carts and lines as one atomic write). The text of
+ * its WITH clauses: `cart` makes or touches each owner's retail cart, as ensureCart does, and `line`
+ * adds each owner's line to it, as insertCartLine does. They read `claims`, a relation of (owner_type,
+ * owner_id, quantity, cart_id, cart_item_id, parameters, now), joined on the owner to `held`, the
+ * owners whose claim was written; `marketplaceId`, `asin` and `offerId` are the statement's
+ * parameters. `accessoriesWaiting` is an expression on `line`: whether the cart holds accessories
+ * waiting for the asin (to adopt next, as findLinesWaitingFor reads them).
+ */
+export function claimedCartLinesSql(p: {
+  claims: string;
+  held: string;
+  marketplaceId: string;
+  asin: string;
+  offerId: string;
+}): { clauses: string; accessoriesWaiting: string } {
+  return {
+    clauses: `cart as (
+    insert into carts (id, marketplace_id, owner_type, owner_id, cart_type, created_at, updated_at)
+    select ${p.claims}.cart_id, ${p.marketplaceId}, ${p.claims}.owner_type, ${p.claims}.owner_id, 'RETAIL',
+      ${p.claims}.now, ${p.claims}.now
+    from ${p.claims} join ${p.held} using (owner_type, owner_id)
+    on conflict (marketplace_id, owner_type, owner_id, cart_type)
+      do update set updated_at = excluded.updated_at
+    returning id, owner_type, owner_id
+  ), line as (
+    insert into cart_items (id, cart_id, asin, offer_id, quantity, additional_parameters,
+      custom_attributes, associated_item_id, added_at)
+    select ${p.claims}.cart_item_id, cart.id, ${p.asin}, ${p.offerId}, ${p.claims}.quantity,
+      ${p.claims}.parameters, null, null, ${p.claims}.now
+    from ${p.claims} join cart using (owner_type, owner_id)
+    returning id, cart_id
+  )`,
+    accessoriesWaiting: `exists (
+      select 1 from cart_items waiting
+      where waiting.cart_id = line.cart_id and waiting.associated_item_id = ${p.asin}
+    )`,
+  };
+}
+
 export async function insertCartLine(db: Db, line: CartItem): Promise<void> {
   await insertLineQuery(db, {
     ...line,

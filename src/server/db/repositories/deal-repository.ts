@@ -1,11 +1,20 @@
-import { CompiledQuery, type Kysely, PostgresAdapter, sql } from 'kysely';
+import { CompiledQuery, type Insertable, type Kysely, PostgresAdapter, sql } from 'kysely';
 import { registerHotStatement } from '../pg-named-statements';
 import { preparedQuery } from '../prepared-query';
-import type { Database, DealClaimRow, DealRow } from '../schema';
+import type { Database, DealClaimRow, DealRow, DealTable } from '../schema';
 import { type Coalescer, coalescer } from '../write-coalescer';
-import type { CartOwner } from './cart-repository';
+import { type CartOwner, claimedCartLinesSql } from './cart-repository';
 
 type Db = Kysely<Database>;
+
+/** A catalog's deal, written once: a later import leaves a deal already stored (and running) alone. */
+export async function insertCatalogDeal(db: Db, deal: Insertable<DealTable>): Promise<void> {
+  await db
+    .insertInto('deals')
+    .values(deal)
+    .onConflict((oc) => oc.column('id').doNothing())
+    .execute();
+}
 
 // Every write here that competes for units is one guarded statement: it changes a row only when the
 // rule still holds at the moment it runs, and the caller reads the affected row count (decision 0009).
@@ -569,7 +578,15 @@ const isUniqueViolation = (error: unknown) =>
 // The statement's text is fixed, so it is written once as PostgreSQL's SQL and sent by name: each
 // connection parses and plans it once (decision 0028). It holds units for one or more new shoppers of
 // one deal (the claims one process coalesced, decision 0037): units for all of them by one guarded
-// update, or nothing at all; then each shopper's claim row, cart and the deal's line.
+// update, or nothing at all; then each shopper's claim row, and the cart and line the cart repository's
+// clauses add.
+const claimedLines = claimedCartLinesSql({
+  claims: 'claim',
+  held: 'hold',
+  marketplaceId: '$2::text',
+  asin: '$3::text',
+  offerId: '$4::text',
+});
 const HOLD_FOR_NEW_SHOPPERS = `
   with claim as (
     select * from unnest($5::text[], $6::text[], $7::integer[], $8::bigint[], $9::text[], $10::text[],
@@ -587,26 +604,9 @@ const HOLD_FOR_NEW_SHOPPERS = `
       null, claim.cart_item_id, claim.now, claim.now
     from claim cross join take
     returning owner_type, owner_id
-  ), cart as (
-    insert into carts (id, marketplace_id, owner_type, owner_id, cart_type, created_at, updated_at)
-    select claim.cart_id, $2::text, claim.owner_type, claim.owner_id, 'RETAIL', claim.now, claim.now
-    from claim join hold using (owner_type, owner_id)
-    on conflict (marketplace_id, owner_type, owner_id, cart_type)
-      do update set updated_at = excluded.updated_at
-    returning id, owner_type, owner_id
-  ), line as (
-    insert into cart_items (id, cart_id, asin, offer_id, quantity, additional_parameters,
-      custom_attributes, associated_item_id, added_at)
-    select claim.cart_item_id, cart.id, $3::text, $4::text, claim.quantity, claim.parameters, null, null,
-      claim.now
-    from claim join cart using (owner_type, owner_id)
-    returning id, cart_id
-  )
+  ), ${claimedLines.clauses}
   select take.claimed_units, take.total_units, line.id as cart_item_id, line.cart_id,
-    exists (
-      select 1 from cart_items waiting
-      where waiting.cart_id = line.cart_id and waiting.associated_item_id = $3::text
-    ) as accessories_waiting
+    ${claimedLines.accessoriesWaiting} as accessories_waiting
   from take left join line on true`;
 registerHotStatement(HOLD_FOR_NEW_SHOPPERS);
 
@@ -755,7 +755,7 @@ const holdCoalescer = perStore((db) =>
  * Answers 'no-units' when the deal had not enough (nothing written), and 'raced' when a claim row of
  * the shopper appeared meanwhile (its key refuses the insert and the statement, units included, is
  * undone). `accessoriesWaiting` says the cart holds accessories that name the deal's asin (to adopt
- * next). The statement also writes the cart line: the one place outside the cart repository that does.
+ * next). The statement's cart and line clauses are the cart repository's (claimedCartLinesSql).
  * `db` is the store itself, never a transaction: the claim commits by itself.
  */
 export function holdForNewShopper(

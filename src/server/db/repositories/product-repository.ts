@@ -1,8 +1,18 @@
-import type { Kysely } from 'kysely';
+import type { Insertable, Kysely, Selectable } from 'kysely';
 import type { Tier } from '../../../domain/pricing/quantity-pricing';
 import type { ProductAccessories } from '../../catalog/areas/accessories';
+import { insertMany } from '../insert-many';
 import { preparedQuery } from '../prepared-query';
-import type { Database, OfferRow, ProductRow, QuantityTierRow } from '../schema';
+import type {
+  Database,
+  NewOffer,
+  NewProduct,
+  OfferRow,
+  ProductRow,
+  ProductTable,
+  QuantityTierRow,
+  QuantityTierTable,
+} from '../schema';
 import { firstStoredImage, storedStringListJson } from './stored-json';
 
 type Db = Kysely<Database>;
@@ -272,4 +282,102 @@ export async function findProductBrief(
     .where('asin', '=', asin)
     .executeTakeFirst();
   return row ? { asin: row.asin, title: row.title, image: firstStoredImage(row.images) } : undefined;
+}
+
+// ---------------------------------------------------------------------------------------------------
+// Catalog import: products, their offers and quantity tiers (catalog/import-catalog.ts).
+
+type NewQuantityTier = Insertable<QuantityTierTable>;
+
+/** Which of these ASINs the store has. */
+export async function findStoredAsins(db: Db, asins: readonly string[]): Promise<Set<string>> {
+  if (asins.length === 0) return new Set();
+  const rows = await db.selectFrom('products').select('asin').where('asin', 'in', asins).execute();
+  return new Set(rows.map((r) => r.asin));
+}
+
+/** The product's stored row as written (JSON columns as text), for the import's comparison. */
+export function findStoredProduct(db: Db, asin: string): Promise<Selectable<ProductTable> | undefined> {
+  return db.selectFrom('products').selectAll().where('asin', '=', asin).executeTakeFirst();
+}
+
+/** The product's stored offers and their tiers, for the import's comparison. */
+export async function findStoredOffers(
+  db: Db,
+  asin: string,
+): Promise<{ offers: OfferRow[]; tiers: QuantityTierRow[] }> {
+  const offers = await db.selectFrom('offers').selectAll().where('asin', '=', asin).orderBy('id').execute();
+  const tiers = offers.length
+    ? await db
+        .selectFrom('quantity_tiers')
+        .selectAll()
+        .where(
+          'offer_id',
+          'in',
+          offers.map((o) => o.id),
+        )
+        .orderBy('offer_id')
+        .orderBy('minimum_quantity')
+        .execute()
+    : [];
+  return { offers, tiers };
+}
+
+/** Products new to the store, in as few statements as the database allows. */
+export async function insertProducts(db: Db, rows: readonly NewProduct[]): Promise<void> {
+  await insertMany(db, 'products', rows);
+}
+
+/** A product written over (or created), as the catalog describes it now. */
+export async function writeProduct(db: Db, row: NewProduct, exists: boolean): Promise<void> {
+  if (exists) {
+    const { created_at: _created, ...changed } = row;
+    await db.updateTable('products').set(changed).where('asin', '=', row.asin).execute();
+  } else {
+    await db.insertInto('products').values(row).execute();
+  }
+}
+
+/**
+ * Offers with their tiers, many at once: an offer id the store has is taken over (it may move here
+ * from another product) and its old tiers go.
+ */
+export async function upsertOffers(
+  db: Db,
+  offers: readonly { offer: NewOffer; tiers: readonly NewQuantityTier[] }[],
+): Promise<void> {
+  await insertMany(
+    db,
+    'offers',
+    offers.map((o) => o.offer),
+    'id',
+  );
+  const offerIds = offers.map((o) => o.offer.id);
+  for (let at = 0; at < offerIds.length; at += 1000) {
+    await db
+      .deleteFrom('quantity_tiers')
+      .where('offer_id', 'in', offerIds.slice(at, at + 1000))
+      .execute();
+  }
+  await insertMany(
+    db,
+    'quantity_tiers',
+    offers.flatMap((o) => o.tiers),
+  );
+}
+
+/** One product's offers with their tiers, an offer at a time (a known product's import). */
+export async function writeOffers(
+  db: Db,
+  offers: readonly { offer: NewOffer; tiers: readonly NewQuantityTier[] }[],
+): Promise<void> {
+  for (const { offer, tiers } of offers) {
+    await db
+      .insertInto('offers')
+      .values(offer)
+      .onConflict((oc) => oc.column('id').doUpdateSet(offer))
+      .execute();
+    await db.deleteFrom('quantity_tiers').where('offer_id', '=', offer.id).execute();
+    if (tiers.length) await db.insertInto('quantity_tiers').values(tiers).execute();
+  }
 }

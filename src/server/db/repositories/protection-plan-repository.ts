@@ -1,5 +1,7 @@
 import type { Kysely } from 'kysely';
+import { insertMany } from '../insert-many';
 import { preparedQuery } from '../prepared-query';
+import { replaceProductAreaRow, sameProductAreaRow } from '../product-area-rows';
 import type { Database } from '../schema';
 
 /** The protection plan offered with the product's lightning deal (DEAL-004), if any. */
@@ -39,3 +41,28 @@ export async function findPlanDevices(db: Kysely<Database>, planAsin: string): P
   const { rows } = await planDevicesQuery(db, { planAsin });
   return rows.map((row) => row.asin);
 }
+
+// ---------------------------------------------------------------------------------------------------
+// Catalog import: the plan offered with a product's deal (catalog/areas/deals.ts).
+
+export type ProtectionPlanCatalogRow = { asin: string; plan_asin: string };
+
+/** The plans of products new to the store, in as few statements as the database allows. */
+export async function insertProtectionPlans(
+  db: Kysely<Database>,
+  rows: readonly ProtectionPlanCatalogRow[],
+): Promise<void> {
+  await insertMany(db, 'product_protection_plans', rows);
+}
+
+export const sameProtectionPlan = (
+  db: Kysely<Database>,
+  asin: string,
+  row: ProtectionPlanCatalogRow | null,
+) => sameProductAreaRow(db, 'product_protection_plans', asin, row);
+
+export const replaceProtectionPlan = (
+  db: Kysely<Database>,
+  asin: string,
+  row: ProtectionPlanCatalogRow | null,
+) => replaceProductAreaRow(db, 'product_protection_plans', asin, row);

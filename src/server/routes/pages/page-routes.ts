@@ -58,6 +58,7 @@ export const pageRoutes: FastifyPluginAsyncZod<{ assets?: ClientAssets }> = asyn
         query,
         log: request.log,
       },
+      app.productPageSlices,
     );
     data.language = language;
     const description = row.description || data.product.bullets[0] || data.product.title;

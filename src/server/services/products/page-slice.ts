@@ -5,9 +5,19 @@ import { findFamily } from '../../db/repositories/product-repository';
 import type { Database } from '../../db/schema';
 import type { ProductPageContext } from './page-context';
 
-export type ProductDetailsSlice = Omit<
+/** The product's own part of the page; every other key of `product` is an area's slice. */
+export type ProductDetailsSlice = Pick<
   ProductPageData['product'],
-  'features' | 'accessories' | 'addOnServices'
+  | 'asin'
+  | 'title'
+  | 'brand'
+  | 'description'
+  | 'images'
+  | 'bullets'
+  | 'rating'
+  | 'ratingCount'
+  | 'family'
+  | 'offer'
 >;
 
 /**

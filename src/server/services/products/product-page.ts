@@ -8,26 +8,41 @@ import type { ShopperView } from '../../../shared/contracts/pages/shopper';
 import { type Marketplace, marketplaceById } from '../../../shared/marketplaces';
 import type { Database } from '../../db/schema';
 import { accessoriesSlice } from '../accessories/page-slice';
-import { addOnServicesSlice } from '../add-on-services/page-slice';
-import { businessSlice } from '../business/page-slice';
-import { buyBoxSlice } from '../buy-box/page-slice';
-import { dealSlice } from '../deals/page-slice';
-import { grocerySlice } from '../grocery/page-slice';
 import type { ProductPageContext } from './page-context';
 import { OFFER_VIEW_QUERY, offerView, productDetailsSlice } from './page-slice';
 import { readProduct } from './product-view';
 
+/** Who asked for the page and how, beside the product context every slice reads. */
+export type ProductPageRequest = {
+  shopper: ShopperView;
+  refTag: string | null;
+  query: URLSearchParams;
+  log: FastifyBaseLogger;
+};
+
 /**
- * A deferred slice never fails the page: one that throws is logged and left out, and the page loads
- * it from its own call after first paint (decision 0012).
+ * One area's part of the product page data. A critical slice fails the page when it fails; a
+ * deferred one never does: it is left out, named in the page's `deferred` list, and the page loads it
+ * from its own call after first paint (decision 0012).
  */
-async function deferredSlice<T>(
-  name: DeferredProductPageSlice,
-  load: () => Promise<T>,
+export type ProductPageSlice<Value = unknown> = {
+  /** Where the value sits: a key of the page data, or a key of its `product`. */
+  at: 'page' | 'product';
+  deferred: boolean;
+  load(db: Kysely<Database>, context: ProductPageContext, page: ProductPageRequest): Promise<Value>;
+};
+
+/** The page's slices by name; the name is the slice's key in the page data. */
+export type ProductPageSlices = Readonly<Record<string, ProductPageSlice>>;
+
+type Loaded = { name: string; ok: true; value: unknown } | { name: string; ok: false };
+
+/** A deferred slice that throws is logged and left out. */
+async function deferredSlice(
+  name: string,
+  load: () => Promise<unknown>,
   log: FastifyBaseLogger,
-): Promise<
-  { name: DeferredProductPageSlice; ok: true; value: T } | { name: DeferredProductPageSlice; ok: false }
-> {
+): Promise<Loaded> {
   try {
     return { name, ok: true, value: await load() };
   } catch (error) {
@@ -37,38 +52,38 @@ async function deferredSlice<T>(
 }
 
 /**
- * The product page's data, assembled from one slice per area. Critical slices (details, buy box,
- * deal) run in parallel and fail the page if they fail; deferred ones (accessories) run alongside and
- * never do. A new area adds its slice here and a key to the page contract.
+ * The product page's data: the product's details, and every area's slice, all loaded in parallel.
+ * Slices sit in the page data in the order they are given (the area list's order).
  */
 export async function assembleProductPage(
   db: Kysely<Database>,
   context: ProductPageContext,
-  page: { shopper: ShopperView; refTag: string | null; query: URLSearchParams; log: FastifyBaseLogger },
+  page: ProductPageRequest,
+  slices: ProductPageSlices,
 ): Promise<ProductPageData> {
   const { offer } = context;
   const picker = offer
     ? { hasFreeFormPicker: true, min: offer.minOrderQuantity, max: offer.maxOrderQuantity }
     : null;
-  const [details, features, deal, business, grocery, accessories, addOnServices] = await Promise.all([
+  const named = Object.entries(slices);
+  const [details, ...loaded] = await Promise.all([
     productDetailsSlice(db, context),
-    buyBoxSlice(db, context),
-    dealSlice(db, context),
-    businessSlice(db, context, page.query),
-    grocerySlice(db, context),
-    deferredSlice('accessories', () => accessoriesSlice(db, context), page.log),
-    deferredSlice(
-      'addOnServices',
-      () =>
-        addOnServicesSlice(db, context, {
-          zip: page.shopper.deliveryZip,
-          sessionId: page.shopper.sessionId,
-          query: page.query,
-        }),
-      page.log,
+    ...named.map(
+      ([name, slice]): Promise<Loaded> =>
+        slice.deferred
+          ? deferredSlice(name, () => slice.load(db, context, page), page.log)
+          : slice.load(db, context, page).then((value) => ({ name, ok: true, value })),
     ),
   ]);
-  return {
+  const valuesAt = (at: ProductPageSlice['at']) =>
+    Object.fromEntries(
+      named.flatMap(([name, slice], i) => {
+        if (slice.at !== at) return [];
+        const result = loaded[i] as Loaded;
+        return [[name, result.ok ? result.value : null]];
+      }),
+    );
+  const data = {
     page: 'product',
     csrfToken: context.csrfToken,
     marketplaceId: context.marketplace.marketplaceId,
@@ -78,17 +93,13 @@ export async function assembleProductPage(
     initialQuantity: picker && page.query.has('qty') ? initialQuantity(page.query, picker) : null,
     quantityAdjustment: picker ? quantityAdjustment(page.query, picker) : null,
     purchaseProblem: purchaseProblemFrom(page.query),
-    deal,
-    business,
-    grocery,
-    deferred: [accessories, addOnServices].flatMap((slice) => (slice.ok ? [] : [slice.name])),
-    product: {
-      ...details,
-      features,
-      accessories: accessories.ok ? accessories.value : null,
-      addOnServices: addOnServices.ok ? addOnServices.value : null,
-    },
+    ...valuesAt('page'),
+    deferred: loaded.flatMap((slice) => (slice.ok ? [] : [slice.name as DeferredProductPageSlice])),
+    product: { ...details, ...valuesAt('product') },
   };
+  // The slices' keys and types are the page contract's: areas/page-slices.test.ts checks that the
+  // area list fills each of its keys once, with a slice typed by that key (areas/<area>.ts).
+  return data as ProductPageData;
 }
 
 /** The deferred accessory slice on its own, for the page's call after first paint. */

@@ -1,3 +1,4 @@
+import { STORE_MIGRATIONS } from '../../areas/areas';
 import { openStore } from '../../db/database';
 import { readEnv } from '../../env';
 import { adsReport, formatAdsReport } from './ad-events';
@@ -8,7 +9,7 @@ async function main(): Promise<number> {
   const env = readEnv();
   const store = openStore(env.DATABASE_URL);
   try {
-    await store.migrate();
+    await store.migrate(STORE_MIGRATIONS);
     console.log(formatAdsReport(await adsReport(store.db)));
     return 0;
   } finally {
