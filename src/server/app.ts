@@ -1,15 +1,8 @@
 import { constants as zlibConstants } from 'node:zlib';
 import compress from '@fastify/compress';
 import formbody from '@fastify/formbody';
-import swagger from '@fastify/swagger';
 import Fastify, { type FastifyInstance } from 'fastify';
-import {
-  jsonSchemaTransform,
-  jsonSchemaTransformObject,
-  serializerCompiler,
-  validatorCompiler,
-  type ZodTypeProvider,
-} from 'fastify-type-provider-zod';
+import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { openStore, type Store } from './db/database';
 import type { Env } from './env';
 import { compressInMemoryPlugin } from './plugins/compress-in-memory';
@@ -17,6 +10,7 @@ import { csrfPlugin } from './plugins/csrf';
 import { devicePlugin } from './plugins/device';
 import { errorsPlugin, sendError } from './plugins/errors';
 import { metricsPlugin } from './plugins/metrics';
+import { type AnswerCheck, openApiPlugin } from './plugins/openapi';
 import { logDestination, OneLinePerRequest } from './plugins/request-log';
 import { securityHeadersPlugin } from './plugins/security-headers';
 import { sessionPlugin } from './plugins/session';
@@ -55,6 +49,8 @@ export type AppOptions = {
   store?: Store;
   clock?: Clock;
   assets?: ClientAssets;
+  /** Tests: every JSON answer of a documented route is checked against the OpenAPI document. */
+  checkAnswer?: AnswerCheck;
 };
 
 const VERSIONED_JSON = /^application\/vnd\.com\.amazon\.api\+json/;
@@ -65,6 +61,7 @@ export async function buildApp({
   store,
   clock = Date.now,
   assets,
+  checkAnswer,
 }: AppOptions): Promise<FastifyInstance> {
   const app = Fastify({
     logger:
@@ -115,24 +112,7 @@ export async function buildApp({
   await app.register(csrfPlugin);
   await app.register(devicePlugin);
 
-  await app.register(swagger, {
-    openapi: {
-      info: {
-        title: 'PDP store API',
-        version: '1.0.0',
-        description: 'The calls the product detail page makes.',
-      },
-      components: {
-        securitySchemes: {
-          csrf: { type: 'apiKey', in: 'header', name: 'x-csrf-token' },
-          slate: { type: 'apiKey', in: 'header', name: 'x-encrypted-slate-token' },
-        },
-      },
-    },
-    transform: jsonSchemaTransform,
-    transformObject: jsonSchemaTransformObject,
-  });
-  app.get('/api/openapi.json', { schema: { hide: true } }, async () => app.swagger());
+  await app.register(openApiPlugin, { checkAnswer });
 
   await app.register(staticPlugin, { assets });
   await app.register(notFoundPagePlugin, { assets });

@@ -2,6 +2,7 @@ import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fas
 import { buildApp } from '../../src/server/app';
 import { importCatalogFile, seedAccounts } from '../../src/server/catalog/catalog-files';
 import { readEnv } from '../../src/server/env';
+import { strictAnswerCheck } from './openapi-answers';
 import { createTestStore, type TestStore } from './test-store';
 
 export const T0 = Date.UTC(2026, 10, 22, 12, 0, 0);
@@ -13,7 +14,11 @@ export type TestContext = {
   close(): Promise<void>;
 };
 
-/** An app on a fresh database of `dialect`, with the demo catalog and accounts loaded and a movable clock. */
+/**
+ * An app on a fresh database of `dialect`, with the demo catalog and accounts loaded and a movable clock.
+ * Every JSON answer of a documented route is checked against the live OpenAPI document by a strict
+ * validator; one off its schema answers 500 and fails the test.
+ */
 export async function createTestApp(
   dialect: 'sqlite' | 'postgres',
   options: { seed?: boolean } = {},
@@ -30,7 +35,7 @@ export async function createTestApp(
     if (!result.ok) throw new Error(`demo catalog invalid: ${JSON.stringify(result.problems.slice(0, 3))}`);
     await seedAccounts(store.db, env.ACCOUNTS_FILE, clock.now);
   }
-  const app = await buildApp({ env, store, clock: () => clock.now });
+  const app = await buildApp({ env, store, clock: () => clock.now, checkAnswer: strictAnswerCheck() });
   await app.ready();
   return {
     app,
