@@ -3,6 +3,7 @@ import swagger from '@fastify/swagger';
 import type { FastifyInstance, RouteOptions } from 'fastify';
 import fp from 'fastify-plugin';
 import { jsonSchemaTransform, jsonSchemaTransformObject } from 'fastify-type-provider-zod';
+import { errorResponse } from '../../shared/contracts/common';
 import { SESSION_COOKIE } from './session';
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
@@ -26,7 +27,6 @@ type Parameter = { in: string; style?: string; explode?: boolean; schema?: { typ
 type Operation = {
   operationId?: string;
   parameters?: Parameter[];
-  tags?: string[];
   security?: SecurityRequirement[];
   responses?: Record<string, { description?: string; content?: unknown }>;
 };
@@ -39,28 +39,18 @@ type Document = {
 };
 type TransformInput = Parameters<typeof jsonSchemaTransform>[0] & { route: RouteOptions };
 
-const ERROR_RESPONSE = {
-  type: 'object',
-  properties: {
-    error: {
-      type: 'object',
-      properties: { code: { type: 'string' }, message: { type: 'string' }, field: { type: 'string' } },
-      required: ['code', 'message'],
-    },
-  },
-  required: ['error'],
-};
-
 const methodsOf = (route: RouteOptions): string[] =>
   (Array.isArray(route.method) ? route.method : [route.method]).map((m) => m.toUpperCase());
+const readsOnly = (route: RouteOptions): boolean =>
+  methodsOf(route).every((method) => SAFE_METHODS.has(method));
 
 /**
  * Who may call: the csrf plugin refuses every state-changing call without the session's CSRF token
  * (and, on cart API calls, its slate token), both bound to the session cookie; reads need nothing and
  * answer for the session when its cookie comes along.
  */
-export function securityOf(route: RouteOptions): SecurityRequirement[] {
-  if (methodsOf(route).every((method) => SAFE_METHODS.has(method))) return [{}, { session: [] }];
+function securityOf(route: RouteOptions): SecurityRequirement[] {
+  if (readsOnly(route)) return [{}, { session: [] }];
   return [route.config?.requireSlateToken ? { session: [], csrf: [], slate: [] } : { session: [], csrf: [] }];
 }
 
@@ -75,7 +65,7 @@ const pascal = (words: string): string =>
  * `POST /api/marketplaces/{marketplaceId}/cart/carts/retail/items` → `postApiMarketplacesCartCartsRetailItems`:
  * the method and the path's fixed words; a `name={value}` segment keeps its name (`…JsonRef`).
  */
-export function operationIdOf(method: string, url: string): string {
+function operationIdOf(method: string, url: string): string {
   const words = url
     .split('/')
     .filter((segment) => segment && !segment.startsWith('{') && !segment.startsWith(':'))
@@ -94,33 +84,29 @@ const JSON_TYPE = /^application\/(?:[\w.+-]+\+)?json\b/;
 
 function transform(input: TransformInput) {
   const { route } = input;
-  const result = jsonSchemaTransform(input);
-  const schema = result.schema as Record<string, unknown> & {
+  const own = (input.schema ?? {}) as Record<string, unknown> & {
     hide?: boolean;
     response?: Record<string, unknown>;
   };
-  if (schema.hide) return result;
-  const url = withoutTrailingSlash(result.url);
-  const methods = methodsOf(route).filter((method) => method !== 'HEAD');
-  const response = { ...(schema.response ?? {}) };
-  // The answers every guarded or validated route can give, documented where the route left them out.
-  const refusals: Record<string, string> = {};
-  if (!methodsOf(route).every((method) => SAFE_METHODS.has(method)))
-    refusals['403'] = 'CSRF or slate token missing or wrong';
-  if (schema.body || schema.querystring || schema.params || schema.headers)
-    refusals['400'] = 'Malformed request';
-  for (const [status, description] of Object.entries(refusals)) {
-    if (!(status in response)) response[status] = { description, ...ERROR_RESPONSE };
+  if (own.hide) return jsonSchemaTransform(input);
+  // The answers every guarded or validated route can give, documented where the route left them out:
+  // the csrf plugin's 403, the schema's 400, and the house error for anything else (a 413, a 500).
+  const response: Record<string, unknown> = { ...own.response };
+  if (!readsOnly(route)) response['403'] ??= errorResponse;
+  if (own.body || own.querystring || own.params || own.headers) {
+    response['400'] ??= errorResponse;
   }
-  // Whatever else goes wrong (a 413, a 500) answers the house error too.
-  response.default ??= { description: 'Any other failure', ...ERROR_RESPONSE };
+  response.default ??= errorResponse;
+  const result = jsonSchemaTransform({ ...input, schema: { ...own, response } } as TransformInput);
+  const url = withoutTrailingSlash(result.url);
+  const schema = result.schema as Record<string, unknown>;
+  const method = methodsOf(route).find((m) => m !== 'HEAD') ?? 'GET';
   return {
     url,
     schema: {
       ...schema,
-      response,
       security: securityOf(route),
-      operationId: (schema.operationId as string | undefined) ?? operationIdOf(methods[0] ?? 'get', url),
+      operationId: (schema.operationId as string | undefined) ?? operationIdOf(method, url),
     },
   };
 }
@@ -184,7 +170,9 @@ function transformObject(input: Parameters<typeof jsonSchemaTransformObject>[0])
         }
       }
       for (const [status, answer] of Object.entries(operation.responses ?? {})) {
-        if (answer.description === 'Default Response') answer.description = STATUS_CODES[status] ?? status;
+        if (answer.description === 'Default Response') {
+          answer.description = status === 'default' ? 'Any other failure' : (STATUS_CODES[status] ?? status);
+        }
       }
     }
   }
