@@ -1,15 +1,8 @@
 import { constants as zlibConstants } from 'node:zlib';
 import compress from '@fastify/compress';
 import formbody from '@fastify/formbody';
-import swagger from '@fastify/swagger';
 import Fastify, { type FastifyInstance } from 'fastify';
-import {
-  jsonSchemaTransform,
-  jsonSchemaTransformObject,
-  serializerCompiler,
-  validatorCompiler,
-  type ZodTypeProvider,
-} from 'fastify-type-provider-zod';
+import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { productPageSlices, SERVER_AREAS } from './areas/areas';
 import type { ServerArea } from './areas/server-area';
 import { openStore, type Store } from './db/database';
@@ -19,6 +12,7 @@ import { csrfPlugin } from './plugins/csrf';
 import { devicePlugin } from './plugins/device';
 import { errorsPlugin, sendError } from './plugins/errors';
 import { metricsPlugin } from './plugins/metrics';
+import { type AnswerCheck, openApiPlugin } from './plugins/openapi';
 import { logDestination, OneLinePerRequest } from './plugins/request-log';
 import { securityHeadersPlugin } from './plugins/security-headers';
 import { sessionPlugin } from './plugins/session';
@@ -35,6 +29,8 @@ export type AppOptions = {
   assets?: ClientAssets;
   /** The areas whose routes and page slices the app serves: the store's list unless a test gives its own. */
   areas?: readonly ServerArea[];
+  /** Tests: every JSON answer of a documented route is checked against the OpenAPI document. */
+  checkAnswer?: AnswerCheck;
 };
 
 const VERSIONED_JSON = /^application\/vnd\.com\.amazon\.api\+json/;
@@ -46,6 +42,7 @@ export async function buildApp({
   clock = Date.now,
   assets,
   areas = SERVER_AREAS,
+  checkAnswer,
 }: AppOptions): Promise<FastifyInstance> {
   const app = Fastify({
     logger:
@@ -96,24 +93,7 @@ export async function buildApp({
   await app.register(csrfPlugin);
   await app.register(devicePlugin);
 
-  await app.register(swagger, {
-    openapi: {
-      info: {
-        title: 'PDP store API',
-        version: '1.0.0',
-        description: 'The calls the product detail page makes.',
-      },
-      components: {
-        securitySchemes: {
-          csrf: { type: 'apiKey', in: 'header', name: 'x-csrf-token' },
-          slate: { type: 'apiKey', in: 'header', name: 'x-encrypted-slate-token' },
-        },
-      },
-    },
-    transform: jsonSchemaTransform,
-    transformObject: jsonSchemaTransformObject,
-  });
-  app.get('/api/openapi.json', { schema: { hide: true } }, async () => app.swagger());
+  await app.register(openApiPlugin, { checkAnswer });
 
   await app.register(staticPlugin, { assets });
   await app.register(notFoundPagePlugin, { assets });

@@ -3,6 +3,7 @@ import { buildApp } from '../../src/server/app';
 import type { ServerArea } from '../../src/server/areas/server-area';
 import { importCatalogFile, seedAccounts } from '../../src/server/catalog/catalog-files';
 import { readEnv } from '../../src/server/env';
+import { strictAnswerCheck } from './openapi-answers';
 import { createTestStore, type TestStore } from './test-store';
 
 export const T0 = Date.UTC(2026, 10, 22, 12, 0, 0);
@@ -16,7 +17,9 @@ export type TestContext = {
 
 /**
  * An app on a fresh database of `dialect`, with the demo catalog and accounts loaded and a movable
- * clock; the store's areas unless `areas` names others.
+ * clock; the store's areas unless `areas` names others. Every JSON answer of a documented route is
+ * checked against the live OpenAPI document by a strict validator; one off its schema answers 500 and
+ * fails the test.
  */
 export async function createTestApp(
   dialect: 'sqlite' | 'postgres',
@@ -38,6 +41,7 @@ export async function createTestApp(
     env,
     store,
     clock: () => clock.now,
+    checkAnswer: strictAnswerCheck(),
     ...(options.areas ? { areas: options.areas } : {}),
   });
   await app.ready();

@@ -619,6 +619,18 @@ function routeCases(world: World): Record<string, fc.Arbitrary<Req>> {
       tokens: fc.constant('good' as const),
     }),
     [routeKey('POST', '/gp/add-to-cart/json/')]: formPost('/gp/add-to-cart/json/', addToCartForm),
+    // The document gives this spec path without its slash; both spellings answer.
+    [routeKey('POST', '/gp/add-to-cart/json')]: formPost('/gp/add-to-cart/json', addToCartForm),
+    [routeKey('POST', '/alm/atfcGenericErrorModal/')]: fc.record({
+      method: fc.constant('POST'),
+      url: fc.constant('/alm/atfcGenericErrorModal/'),
+      headers: fc.constant({ 'content-type': 'application/json' }),
+      payload: fc.oneof(
+        junk.map((j) => JSON.stringify({ kind: j })),
+        fc.constantFrom('{', '[]', JSON.stringify({ kind: 'cart', language: 7 })),
+      ),
+      tokens: fc.constantFrom('good' as const, 'none' as const, 'wrong' as const),
+    }),
     [routeKey('POST', '/gp/add-to-cart/json/ref=:ref')]: formPost(
       '/gp/add-to-cart/json/ref=ldabb',
       addToCartForm,

@@ -158,6 +158,8 @@ export function renderDocument(
       : '',
     `<meta name="csrf-token" content="${escapeHtml(head.csrfToken)}">`,
     `<meta name="encrypted-slate-token" content="${escapeHtml(head.slateToken)}">`,
+    // A part that opens by script shows its closed content when script is off (a style belongs in the head).
+    '<noscript><style>[data-shown-without-script][hidden]{display:block}</style></noscript>',
   ];
   return encodeParts([
     joinLines(before),

@@ -41,7 +41,10 @@ const commaList = <T extends readonly [string, ...string[]]>(values: T, name: st
         }
       }
       return parts as T[number][];
-    });
+    })
+    // Documented as the list it is, sent comma-separated (the OpenAPI document says style form,
+    // explode false), so an integrator sees the values the server allows.
+    .meta({ type: 'array', items: { type: 'string', enum: [...values] }, maxLength: undefined });
 
 export const productQuery = z
   .object({

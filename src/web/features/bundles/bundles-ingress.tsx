@@ -67,7 +67,8 @@ export function BundlesIngress({ marketplaceId, asin, onCartCount }: BundlesIngr
   };
 
   return (
-    <section className="bundles-ingress" aria-labelledby="bundles-ingress-heading">
+    // The section is the target of the box links' #bundles, the address that opens the sheet.
+    <section id="bundles" className="bundles-ingress" aria-labelledby="bundles-ingress-heading">
       <h2 id="bundles-ingress-heading" className="bundles-ingress__heading">
         Bundles with this item
       </h2>

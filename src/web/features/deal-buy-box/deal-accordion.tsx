@@ -48,17 +48,15 @@ export function DealAccordion({
           {heading}
         </button>
       </h2>
-      <div className="deal-accordion__panel" id={ids[key]} hidden={open !== key}>
+      <div className="deal-accordion__panel" id={ids[key]} hidden={open !== key} data-shown-without-script="">
         {body}
       </div>
     </div>
   );
+  // Without JavaScript the rows cannot open, so both panels show (the document's head says how): the
+  // regular offer's plain form works.
   return (
     <section className="deal-buy-box deal-accordion" aria-label="Buying options">
-      {/* Without JavaScript the rows cannot open, so both stay open: the regular offer's plain form works. */}
-      <noscript>
-        <style>{'.deal-accordion__panel[hidden]{display:block}'}</style>
-      </noscript>
       {row(
         'deal',
         <span className="deal-accordion__label">
