@@ -1,6 +1,7 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { postalCodeAccepted } from '../../../domain/add-on-services/postal-code';
 import { DIGITAL_DASH_CREATE_PATH, VAS_ZIP_REFRESH_PATH } from '../../../shared/add-on-services-constants';
 import {
   addOnServicesSliceResponse,
@@ -54,6 +55,14 @@ export const addOnServicesRoutes: FastifyPluginAsyncZod<{ assets?: ClientAssets 
       const marketplace = marketplaceById(request.query.marketplaceId ?? DEFAULT_MARKETPLACE_ID);
       if (!marketplace)
         return sendError(reply, 404, 'unknown_marketplace', 'unknown marketplaceId', 'marketplaceId');
+      if (!postalCodeAccepted(request.query.vasZipcode, marketplace.countryCode))
+        return sendError(
+          reply,
+          400,
+          'invalid_postal_code',
+          `not a postal code of ${marketplace.countryCode.toUpperCase()}`,
+          'vasZipcode',
+        );
       const entries = await zipRefresh(app.store.db, {
         marketplace,
         asins: request.query.asinlist.split(','),
