@@ -115,7 +115,7 @@ test('BIZ-029 BIZ-017 choosing a tier by keyboard sets every box to its quantity
   await expect(table(page).getByRole('option').first()).toHaveText(/^12\+/);
   await page.keyboard.press('ArrowDown');
   await page.keyboard.press('Enter');
-  await expect(page).toHaveURL(new RegExp(`/dp/${product.asin}\\?qty=12$`));
+  await expect(page).toHaveURL(new RegExp(`/dp/${product.asin}\\?qty=12&psc=1$`));
   await expect(defaultBox(page).getByTestId('business-total')).toHaveText('Total for 12: $100.80');
   await expect(quantityInput(defaultBox(page))).toHaveValue('12');
   // The other box follows the chosen quantity and its own availability and price for it.
@@ -177,10 +177,24 @@ test('BIZ-015 BIZ-019 the picker is disabled during the refresh check, and a fai
   await input.press('Enter');
   await expect(input).toBeDisabled();
   await expect(defaultBox(page).getByRole('button', { name: 'Add to Cart' })).toBeDisabled();
-  const reloaded = page.waitForURL(new RegExp(`/dp/${product.asin}\\?qty=4$`));
+  const reloaded = page.waitForURL(new RegExp(`/dp/${product.asin}\\?qty=4&psc=1$`));
   release();
   await reloaded;
   await expect(quantityInput(defaultBox(page))).toBeEnabled();
+});
+
+test('DP-010 a business reload keeps ref_, sbo and smid and marks psc=1', async ({ page, world }) => {
+  const query = '?ref_=sr_1_1&sbo=SBO1&smid=M-B2B-SUPPLY';
+  const product = await businessPage(world, page, {}, query);
+  await quantityInput(defaultBox(page)).focus();
+  await expect(table(page).getByRole('option').first()).toHaveText(/^12\+/);
+  const reloaded = page.waitForURL(
+    new RegExp(`/dp/${product.asin}\\?ref_=sr_1_1&sbo=SBO1&smid=M-B2B-SUPPLY&qty=12&psc=1$`),
+  );
+  await page.keyboard.press('ArrowDown');
+  await page.keyboard.press('Enter');
+  await reloaded;
+  await expect(quantityInput(defaultBox(page))).toHaveValue('12');
 });
 
 test('BIZ-042 BIZ-048 availability checks while typing go out at most every 500 ms, with language, currency, CSRF and slate token', async ({
@@ -273,7 +287,7 @@ test('the ladder: one press sets the next tier, and the explanation adds up to w
   const product = await businessPage(world, page);
   const box = defaultBox(page);
   await box.getByRole('button', { name: 'Buy 11 more for $8.40 each (save $14.40)' }).click();
-  await expect(page).toHaveURL(new RegExp(`/dp/${product.asin}\\?qty=12$`));
+  await expect(page).toHaveURL(new RegExp(`/dp/${product.asin}\\?qty=12&psc=1$`));
   await ready(page);
   await expect(defaultBox(page).getByTestId('business-total')).toHaveText('Total for 12: $100.80');
   // Keyboard opens the disclosure.
@@ -305,11 +319,11 @@ test('BIZ-004 BIZ-011 the summary click reloads for the recommended quantity (a 
     ? summary.getByRole('link', { name: 'See the price for 12' })
     : summary.getByRole('button', { name: 'See the price for 12' });
   if (isMobile) {
-    await expect(control).toHaveAttribute('href', /qty=12#bb-default-summary$/);
+    await expect(control).toHaveAttribute('href', /qty=12&psc=1#bb-default-summary$/);
   }
   await control.click();
   await expect(page).toHaveURL(
-    new RegExp(`/dp/${product.asin}\\?qty=12${isMobile ? '#bb-default-summary' : ''}$`),
+    new RegExp(`/dp/${product.asin}\\?qty=12&psc=1${isMobile ? '#bb-default-summary' : ''}$`),
   );
   await expect
     .poll(() => events.find((e) => e.schemaId === 'pdp.business.summary.click/v1')?.data)

@@ -47,3 +47,19 @@ test('DP-005 closing the prompt dismisses it for later visits', async ({ page, w
   await expect(page.getByRole('button', { name: 'Choose your delivery location' })).toBeVisible();
   await expect(page.getByRole('dialog')).toHaveCount(0);
 });
+
+test('DP-005 "Choose your delivery location" is a target at least 24 px square on a deal page (WCAG 2.2, 2.5.8)', async ({
+  page,
+  world,
+  context,
+  baseURL,
+}) => {
+  await context.addCookies([{ name: 'location-prompt', value: 'dismissed', url: baseURL ?? '' }]);
+  const deal = await world.deal('B0PDPTAB01');
+  await page.goto(`/dp/${deal.asin}`);
+  const button = page.getByRole('button', { name: 'Choose your delivery location' });
+  await expect(button).toBeVisible();
+  const box = await button.boundingBox();
+  expect(box?.height).toBeGreaterThanOrEqual(24);
+  expect(box?.width).toBeGreaterThanOrEqual(24);
+});

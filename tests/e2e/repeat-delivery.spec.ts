@@ -1,3 +1,4 @@
+import { GROCERY_TIMEOUTS } from '../../src/shared/grocery-constants';
 import { expect as baseExpect, test } from './fixtures';
 import { GroceryPage } from './pages/grocery-page';
 import { signIn } from './pages/sign-in-page';
@@ -180,6 +181,55 @@ test('STP-009 STP-010 a failed update or closing without saving keeps the origin
   await expect(editor.locator('.qty-stepper__number')).toHaveText('1');
   await page.keyboard.press('Escape');
   await expect(section.getByText('1 bunch every 2 weeks')).toBeVisible();
+});
+
+test('STP-012 an update the server never answers gives up after 10 s (GROCERY_TIMEOUTS.staples) and keeps the original', async ({
+  page,
+  world,
+}) => {
+  await page.clock.install();
+  const { section } = await openAsCustomer(page, world);
+  await section.getByRole('button', { name: 'Add to Repeat Delivery' }).click();
+  await expect(section.getByText('1 bunch every 2 weeks')).toBeVisible();
+  await section.getByRole('button', { name: 'Edit quantity or frequency' }).click();
+  const editor = page.getByRole('dialog', { name: 'Edit Repeat Delivery' });
+  await editor.getByRole('button', { name: 'Increase quantity' }).click();
+  await expect(editor.locator('.qty-stepper__number')).toHaveText('2');
+  // The update call reaches the server's door and stays there.
+  let release: () => void = () => undefined;
+  const held = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  const asked = page.waitForRequest('**/repeatitems/psa/v1/update*');
+  await page.route('**/repeatitems/psa/v1/update*', async (route) => {
+    await held;
+    await route.abort().catch(() => undefined);
+  });
+  await page.clock.pauseAt((await page.evaluate(() => Date.now())) + 1000);
+  await editor.getByRole('button', { name: 'Save' }).click();
+  const update = await asked;
+  const saving = editor.getByRole('status', { name: 'Saving' });
+  await expect(saving).toBeVisible();
+  await page.clock.runFor(GROCERY_TIMEOUTS.staples - 1);
+  // Two message-channel hops (no timer, so the paused clock does not hold them): an abort would have shown by then.
+  await page.evaluate(async () => {
+    for (let hop = 0; hop < 2; hop++) {
+      await new Promise((resolve) => {
+        const channel = new MessageChannel();
+        channel.port1.onmessage = resolve;
+        channel.port2.postMessage(null);
+      });
+    }
+  });
+  await expect(saving).toBeVisible();
+  expect(update.failure()).toBeNull();
+  await page.clock.runFor(1);
+  await expect(editor.getByRole('alert')).toHaveText(
+    'Your Repeat Delivery was not changed. Please try again.',
+  );
+  await expect(saving).toHaveCount(0);
+  await expect(editor.locator('.qty-stepper__number')).toHaveText('1');
+  release();
 });
 
 test('STP-013 the educational popover loads its content and the manage link; signed out, the button is a sign-in link', async ({

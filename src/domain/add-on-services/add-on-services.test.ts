@@ -11,7 +11,7 @@ import {
   serviceFormFields,
   serviceQuantity,
 } from './widget-rules';
-import { dismissalFlag, dismissalOverdue, hijackOverdue, throttle } from './widget-timers';
+import { dismissalFlag, dismissalOverdue, hijackOverdue } from './widget-timers';
 import { continueAllowed, isZipSubmitKey, submitZip, zipOutcome, zipOutcomeMessage } from './zip-update';
 
 const US = '^\\d{5}(-\\d{4})?$';
@@ -236,29 +236,6 @@ describe('timers and small widget rules', () => {
     expect(dismissalOverdue(0, 30_001)).toBe(true);
     expect(dismissalFlag(0)).toBe('first');
     expect(dismissalFlag(1)).toBe('repeat');
-  });
-  test('VAS-048 repositioning runs at most once per 500 ms', () => {
-    let now = 0;
-    const timers: { at: number; fn: () => void }[] = [];
-    const clock = {
-      now: () => now,
-      setTimeout: (fn: () => void, ms: number) => timers.push({ at: now + ms, fn }),
-    };
-    const run = vi.fn();
-    const reposition = throttle(run, 500, clock);
-    reposition();
-    reposition();
-    now = 100;
-    reposition();
-    expect(run).toHaveBeenCalledTimes(1);
-    expect(timers).toHaveLength(1);
-    expect(timers[0]?.at).toBe(500);
-    now = 500;
-    timers[0]?.fn();
-    expect(run).toHaveBeenCalledTimes(2);
-    now = 1200;
-    reposition();
-    expect(run).toHaveBeenCalledTimes(3);
   });
   test('VAS-006 carousel arrows hide at the first and last page', () => {
     expect(carouselArrows(0, 3)).toEqual({ previous: false, next: true });

@@ -1,5 +1,11 @@
 import { describe, expect, test } from 'vitest';
-import { matchesPostalPattern, postalCodePattern, postalPrefixes, shortenPostalCode } from './postal-code';
+import {
+  matchesPostalPattern,
+  postalCodeAccepted,
+  postalCodePattern,
+  postalPrefixes,
+  shortenPostalCode,
+} from './postal-code';
 
 describe('postal codes of add-on offers', () => {
   test('VAS-026 a code that does not match the page pattern is refused; a matching one passes', () => {
@@ -21,6 +27,17 @@ describe('postal codes of add-on offers', () => {
     expect(shortenPostalCode('k1a0b1', 'ca')).toBe('K1A');
     expect(shortenPostalCode('98109-1234', 'us')).toBe('98109');
     expect(shortenPostalCode('10115', 'de')).toBe('10115');
+  });
+
+  test('VAS-026 VAS-028 the server takes a code of the country, full or shortened as the page sends it', () => {
+    for (const good of ['98109', '98109-1234']) expect(postalCodeAccepted(good, 'us')).toBe(true);
+    for (const bad of ['ZZZZZ', '9810', 'SW1A']) expect(postalCodeAccepted(bad, 'us')).toBe(false);
+    for (const good of ['SW1A 1AA', 'SW1A', 'M1']) expect(postalCodeAccepted(good, 'gb')).toBe(true);
+    expect(postalCodeAccepted('98109', 'gb')).toBe(false);
+    for (const good of ['K1A 0B1', 'K1A']) expect(postalCodeAccepted(good, 'ca')).toBe(true);
+    expect(postalCodeAccepted('K1', 'ca')).toBe(false);
+    expect(postalCodeAccepted('10115', 'de')).toBe(true);
+    expect(postalCodeAccepted('1011', 'de')).toBe(false);
   });
 
   test('every prefix of a code, the empty one (everywhere) first', () => {

@@ -22,6 +22,24 @@ export function matchesPostalPattern(code: string, pattern: string): boolean {
   }
 }
 
+// VAS-028: the shortened forms the page sends for gb (the outward code) and ca (the first three characters).
+const SHORTENED_POSTAL_CODE_PATTERNS: Readonly<Record<string, string>> = {
+  gb: '^[A-Za-z]{1,2}\\d[A-Za-z\\d]?$',
+  ca: '^[A-Za-z]\\d[A-Za-z]$',
+};
+
+/**
+ * Whether offers can be looked up by this code in a country: it matches the country's pattern or, for gb
+ * and ca, the shortened form the page sends (VAS-026, VAS-028). `ZZZZZ` is no US ZIP code.
+ */
+export function postalCodeAccepted(code: string, countryCode: string): boolean {
+  const shortened = SHORTENED_POSTAL_CODE_PATTERNS[countryCode];
+  return (
+    matchesPostalPattern(code, postalCodePattern(countryCode)) ||
+    (shortened !== undefined && matchesPostalPattern(code, shortened))
+  );
+}
+
 /**
  * VAS-028: the code an offer is looked up by. For gb the outward code (the part before the
  * space: SW1A 1AA → SW1A), for ca the first three characters (K1A 0B1 → K1A); a US ZIP+4 is its five

@@ -1,5 +1,5 @@
-// S1 §9 metrics of the add-on widget: the hijack and dismissal timers (VAS-046, VAS-047) and the
-// popover's throttled repositioning (VAS-048).
+// S1 §9 metrics of the add-on widget: the hijack and dismissal timers (VAS-046, VAS-047). The popover's
+// repositioning (VAS-048) is the popover's own (ui/popover.tsx, repositionMs).
 import { VAS_TIMINGS } from '../../shared/add-on-services-constants';
 
 /** VAS-046: at each 60 s check, a press held by the interstitial for over 300 s is reported. */
@@ -15,35 +15,4 @@ export function dismissalOverdue(shownAt: number, now: number): boolean {
 /** VAS-047: the second dismissal of the interstitial on a page view is flagged. */
 export function dismissalFlag(dismissalsBefore: number): 'first' | 'repeat' {
   return dismissalsBefore === 0 ? 'first' : 'repeat';
-}
-
-/**
- * VAS-048: runs `run` at most once per `waitMs`: the first call at once, later calls within the window
- * once at its end (with the latest state).
- */
-export function throttle(
-  run: () => void,
-  waitMs: number,
-  clock: { now: () => number; setTimeout: (fn: () => void, ms: number) => unknown },
-): () => void {
-  let last = Number.NEGATIVE_INFINITY;
-  let pending = false;
-  return () => {
-    const now = clock.now();
-    if (now - last >= waitMs) {
-      last = now;
-      run();
-      return;
-    }
-    if (pending) return;
-    pending = true;
-    clock.setTimeout(
-      () => {
-        pending = false;
-        last = clock.now();
-        run();
-      },
-      waitMs - (now - last),
-    );
-  };
 }

@@ -18,7 +18,7 @@ import {
 } from './bundles';
 
 const entity = {
-  asin: 'B0PDPSPK01',
+  asin: 'B0TESTSPK1',
   images: [{ url: '/images/demo/x.svg' }],
   title: { displayString: 'Nimbus' },
   buyingOptions: [{ offerListingId: 'OL-1' }],

@@ -300,10 +300,17 @@ describe('quantity checks', () => {
 
   test('BIZ-004 the summary reload carries the quantity (and ref tag), anchored on phones', () => {
     expect(summaryReloadUrl('/dp/B0PDPPAP01?qty=2#x', 25, { mobile: false, anchor: '#s' })).toBe(
-      '/dp/B0PDPPAP01?qty=25',
+      '/dp/B0PDPPAP01?qty=25&psc=1',
     );
     expect(summaryReloadUrl('/dp/B0PDPPAP01', 25, { mobile: true, anchor: '#s', refTag: 'bbt_sum' })).toBe(
-      '/dp/B0PDPPAP01?qty=25&ref_=bbt_sum#s',
+      '/dp/B0PDPPAP01?qty=25&psc=1&ref_=bbt_sum#s',
+    );
+  });
+
+  test('DP-010 the summary reload marks psc=1 and keeps ref_, sbo, smid and the other parameters', () => {
+    const from = 'https://shop.test/dp/B0TEST0001?ref_=sr_1_1&sbo=SBO1&smid=M1&th=1&qty=2';
+    expect(summaryReloadUrl(from, 12, { mobile: false, anchor: '#s' })).toBe(
+      '/dp/B0TEST0001?ref_=sr_1_1&sbo=SBO1&smid=M1&th=1&qty=12&psc=1',
     );
   });
 });

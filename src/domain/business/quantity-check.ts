@@ -1,4 +1,5 @@
 // The business picker's checks of a new quantity (S2 §4, §8).
+import { reloadUrl } from '../buy-box/url-quantity';
 
 /** What a check of one quantity answered: whether it is available (null when the answer had no availability), its price and option. */
 export type QuantityCheck = {
@@ -44,7 +45,8 @@ export function splitOfferUrl(asin: string, quantity: number): string {
 
 /**
  * BIZ-004 (S2 §7): the summary click reloads the page for the chosen quantity, with the detail page
- * URL and reference tag when given; on a phone it anchors to the summary section.
+ * URL and reference tag when given, `psc=1` and the other parameters kept (DP-010); on a phone it
+ * anchors to the summary section.
  */
 export function summaryReloadUrl(
   currentUrl: string,
@@ -52,10 +54,12 @@ export function summaryReloadUrl(
   options: { refTag?: string | null; mobile: boolean; anchor: string },
 ): string {
   const url = new URL(currentUrl, 'http://localhost');
-  url.searchParams.set('qty', String(quantity));
-  if (options.refTag) url.searchParams.set('ref_', options.refTag);
   url.hash = options.mobile ? options.anchor : '';
-  return `${url.pathname}${url.search}${url.hash}`;
+  return reloadUrl(url.href, {
+    qty: quantity,
+    psc: true,
+    ...(options.refTag ? { ref: options.refTag } : {}),
+  });
 }
 
 /**

@@ -77,7 +77,7 @@ describe('pre-registration flag', () => {
 
 describe('isPreregistrationOffered', () => {
   const data: PreregistrationData = {
-    asin: 'B0PDPSPK01',
+    asin: 'B0TESTSPK1',
     showStatus: true,
     status: 'ALLOWED',
     maxQuantity: 3,

@@ -5,6 +5,7 @@ import {
   quantityAdjustment,
   quantityUrl,
   reloadParams,
+  reloadUrl,
   shouldClickQuantityTooltip,
 } from './url-quantity';
 
@@ -84,6 +85,13 @@ describe('reloadParams', () => {
     const params = reloadParams(current, { psc: false, ref: '' });
     expect(params.toString()).toBe('qty=2&smid=M1');
     expect(current.toString()).toBe('qty=2&psc=1&ref_=old&smid=M1');
+  });
+
+  test('DP-010 a reload address keeps its path, the other parameters and the hash', () => {
+    expect(
+      reloadUrl('https://shop.test/dp/B0TEST0001?sbo=S1&smid=M1&qty=2#top', { qty: 12, psc: true }),
+    ).toBe('/dp/B0TEST0001?sbo=S1&smid=M1&qty=12&psc=1#top');
+    expect(reloadUrl('/dp/B0TEST0001', { qty: 4, psc: true })).toBe('/dp/B0TEST0001?qty=4&psc=1');
   });
 });
 

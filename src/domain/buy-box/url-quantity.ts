@@ -75,6 +75,16 @@ export function reloadParams(current: URLSearchParams, values: ReloadValues): UR
   return params;
 }
 
+/**
+ * The address of a page reload (DP-010): `currentUrl` with its query run through `reloadParams`, its
+ * path and hash kept. Relative in, relative out (path, query and hash only).
+ */
+export function reloadUrl(currentUrl: string, values: ReloadValues): string {
+  const url = new URL(currentUrl, 'http://localhost');
+  url.search = reloadParams(url.searchParams, values).toString();
+  return `${url.pathname}${url.search}${url.hash}`;
+}
+
 /** Whether the page should click the quantity-updated tooltip: the flag `bmsmSlotRedirect=1` (DP-011). */
 export function shouldClickQuantityTooltip(params: URLSearchParams): boolean {
   return params.get('bmsmSlotRedirect') === '1';

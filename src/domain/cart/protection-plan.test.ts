@@ -2,7 +2,7 @@ import { describe, expect, test } from 'vitest';
 import { checkPlanQuantity, planQuantityAfterDeviceChange } from './protection-plan';
 
 describe('decision 0014: a plan never outnumbers its device', () => {
-  const plan = { planAsin: 'B0PDPPRT01' };
+  const plan = { planAsin: 'B0TESTPRT1' };
 
   test('one plan per device unit is allowed, the next one is refused', () => {
     expect(checkPlanQuantity({ ...plan, deviceQuantity: 1, plansHeld: 0, adding: 1 })).toBeNull();

@@ -260,7 +260,7 @@ describe('the claim call', () => {
   const call = {
     claimDealAapiEndpoint: '/api/marketplaces/ATVPDKIKX0DER/deals/',
     dealId: 'deal-tab',
-    asin: 'B0PDPTAB01',
+    asin: 'B0TESTTAB1',
     refTag: 'dp_ld_claim',
     quantity: 2,
   };
@@ -268,7 +268,7 @@ describe('the claim call', () => {
   test('DEAL-034 a claim carries the deal id, the item id, the purchase tag and the quantity', () => {
     expect(claimCall(call)).toEqual({
       url: '/api/marketplaces/ATVPDKIKX0DER/deals/deal-tab/claim-and-add-to-cart?ref=dp_ld_claim',
-      body: { asin: 'B0PDPTAB01', quantity: 2 },
+      body: { asin: 'B0TESTTAB1', quantity: 2 },
     });
   });
 

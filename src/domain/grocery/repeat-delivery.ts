@@ -74,5 +74,3 @@ export const REPEAT_QUANTITIES = [1, 2, 3, 4, 5, 6, 8, 10, 12] as const;
 
 /** STP-005: the add's success view fades in after 1 s. */
 export const STAPLES_SUCCESS_FADE_MS = 1000;
-/** S2 §9: staples calls time out after 10 s. */
-export const STAPLES_TIMEOUT_MS = 10_000;

@@ -39,11 +39,11 @@ describe('instrumentation', () => {
   test('LOG-005 setters accept only values of the right type and warn otherwise', () => {
     const warn = vi.fn();
     const metrics = createInstrumentation({ asin: 'string', quantity: 'number', isPrime: 'boolean' }, warn);
-    expect(metrics.set('asin', 'B0PDPSPK01')).toBe(true);
+    expect(metrics.set('asin', 'B0TESTSPK1')).toBe(true);
     expect(metrics.set('quantity', '3')).toBe(false);
     expect(metrics.set('quantity', Number.NaN)).toBe(false);
     expect(metrics.set('isPrime', 1)).toBe(false);
-    expect(metrics.snapshot()).toEqual({ asin: 'B0PDPSPK01' });
+    expect(metrics.snapshot()).toEqual({ asin: 'B0TESTSPK1' });
     expect(warn).toHaveBeenCalledTimes(3);
     expect(warn).toHaveBeenCalledWith('instrumentation field quantity expects a number, got string');
   });

@@ -18,6 +18,7 @@ type RequestRefusalCode =
   | 'session_mismatch'
   | 'customer_mismatch'
   | 'unknown_marketplace'
+  | 'invalid_postal_code'
   | 'unknown_product'
   | 'unknown_merchant'
   | 'unknown_buying_option'
@@ -60,6 +61,7 @@ const ANSWERS = {
   session_mismatch: 403,
   customer_mismatch: 403,
   unknown_marketplace: 404,
+  invalid_postal_code: 400,
   unknown_product: 404,
   unknown_merchant: 404,
   unknown_buying_option: 404,

@@ -6,7 +6,7 @@ const isValid = (body: unknown) => addItemsResponse.safeParse(body).success;
 const validResponse = () => ({
   type: 'cart.add-items/v1',
   entity: {
-    items: [{ id: 'C1', asin: 'B0PDPSPK01', offerListingId: 'OL', quantity: 1 }],
+    items: [{ id: 'C1', asin: 'B0TESTSPK1', offerListingId: 'OL', quantity: 1 }],
     count: { type: 'cart.count/v1', entity: { items: 1 } },
   },
 });

@@ -302,6 +302,8 @@ export const groceryView = z.object({
   inCart: z.object({ itemId: z.string(), quantity: z.number().int() }).nullable(),
   minOrderQuantity: z.number().int(),
   maxOrderQuantity: z.number().int(),
+  /** QS-002: the quantity selector's stepper debounce, in ms: the stepper asks the cart this long after the last press. */
+  stepperDebounceTime: z.number().int().nonnegative(),
   /** The soonest scheduled fresh order from this store that still takes items. */
   freshOrder: z
     .object({ orderId: z.string(), deliveryLabel: z.string(), cutoffLabel: z.string() })

@@ -226,6 +226,32 @@ describe.each(dialects)('add-on services on %s', (dialect) => {
     }
   });
 
+  test('VAS-026 a code that is no postal code of the marketplace is 400 naming vasZipcode, and nothing is priced', async () => {
+    const s = await shopper();
+    for (const [vasZipcode, marketplaceId] of [
+      ['ZZZZZ', US],
+      ['9810', US],
+      ['98109', GB],
+    ] as const) {
+      const answer = await refresh(s, {
+        asinlist: installation.asin,
+        vasZipcode,
+        clientName: 'x',
+        marketplaceId,
+      });
+      expect(answer.statusCode).toBe(400);
+      expect(answer.json().error).toMatchObject({ code: 'invalid_postal_code', field: 'vasZipcode' });
+    }
+    // The shortened gb code the page sends stays good (VAS-028).
+    const gb = await refresh(s, {
+      asinlist: gbService.asin,
+      vasZipcode: 'SW1A',
+      clientName: 'x',
+      marketplaceId: GB,
+    });
+    expect(gb.statusCode).toBe(200);
+  });
+
   test('VAS-003 VAS-010 VAS-001 the page carries the widget, its model and the service chosen in the address', async () => {
     const s = new Shopper(ctx.app);
     s.cookie = 'delivery-zip=98109';

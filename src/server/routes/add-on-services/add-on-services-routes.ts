@@ -1,4 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { postalCodeAccepted } from '../../../domain/add-on-services/postal-code';
 import { DIGITAL_DASH_CREATE_PATH, VAS_ZIP_REFRESH_PATH } from '../../../shared/add-on-services-constants';
 import {
   addOnServicesSliceQuery,
@@ -47,6 +48,10 @@ export const addOnServicesRoutes: FastifyPluginAsyncZod<{ assets?: ClientAssets 
       if (!marketplace) {
         const message = 'unknown marketplaceId';
         return sendRefusal(reply, { code: 'unknown_marketplace', message, field: 'marketplaceId' });
+      }
+      if (!postalCodeAccepted(request.query.vasZipcode, marketplace.countryCode)) {
+        const message = `not a postal code of ${marketplace.countryCode.toUpperCase()}`;
+        return sendRefusal(reply, { code: 'invalid_postal_code', message, field: 'vasZipcode' });
       }
       const entries = await zipRefresh(app.store.db, {
         marketplace,

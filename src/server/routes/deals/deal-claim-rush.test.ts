@@ -1,26 +1,37 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, beforeEach, describe, expect, test } from 'vitest';
+import { createDeal } from '../../../../tests/factories/deal-factory';
+import { createProduct } from '../../../../tests/factories/product-factory';
 import { createTestApp, Shopper, T0, type TestContext } from '../../../../tests/helpers/test-app';
 import { dialects } from '../../../../tests/helpers/test-store';
 import { DEAL_HOLD_MS } from '../../../shared/deal-constants';
 
 // The acceptance rush: 500 concurrent claims from 250 sessions on a deal with 100 free units.
-const DEAL = { asin: 'B0PDPTAB01', dealId: 'LD-B0PDPTAB01', offerListingId: 'OL-B0PDPTAB01-LD' };
 const SESSIONS = 250;
 const FREE_UNITS = 100;
 
 describe.each(dialects)('claim rush on %s', (dialect) => {
   let ctx: TestContext;
+  // The deal of the test's own (200 units, 2 each) and a plain product whose page gives each shopper a session.
+  let claimed: { asin: string; dealId: string; offerListingId: string };
+  let productPath = '';
   let shoppers: Shopper[];
   beforeAll(async () => {
-    ctx = await createTestApp(dialect);
+    ctx = await createTestApp(dialect, { seed: false });
+    const created = await createDeal(ctx.store.db, {}, { now: T0 });
+    claimed = {
+      asin: created.asin,
+      dealId: created.deal.dealId,
+      offerListingId: created.deal.offerListingId,
+    };
+    productPath = `/dp/${(await createProduct(ctx.store.db, {}, { now: T0 })).asin}`;
     shoppers = [];
     for (let i = 0; i < SESSIONS; i += 25) {
       shoppers.push(
         ...(await Promise.all(
           Array.from({ length: 25 }, async () => {
             const s = new Shopper(ctx.app);
-            await s.visit('/dp/B0PDPSPK01');
+            await s.visit(productPath);
             return s;
           }),
         )),
@@ -31,39 +42,39 @@ describe.each(dialects)('claim rush on %s', (dialect) => {
 
   beforeEach(async () => {
     ctx.clock.now = T0;
-    await ctx.store.db.deleteFrom('deal_claims').where('deal_id', '=', DEAL.dealId).execute();
-    await ctx.store.db.deleteFrom('cart_items').where('offer_id', '=', DEAL.offerListingId).execute();
+    await ctx.store.db.deleteFrom('deal_claims').where('deal_id', '=', claimed.dealId).execute();
+    await ctx.store.db.deleteFrom('cart_items').where('offer_id', '=', claimed.offerListingId).execute();
     await ctx.store.db
       .updateTable('deals')
       .set({ claimed_units: sql<number>`total_units - ${FREE_UNITS}`, max_per_customer: 2 })
-      .where('id', '=', DEAL.dealId)
+      .where('id', '=', claimed.dealId)
       .execute();
   });
 
   const claim = (s: Shopper, quantity: number) =>
     s.request({
       method: 'POST',
-      url: `/api/marketplaces/ATVPDKIKX0DER/deals/${DEAL.dealId}/claim-and-add-to-cart?ref=dp_ld_claim`,
+      url: `/api/marketplaces/ATVPDKIKX0DER/deals/${claimed.dealId}/claim-and-add-to-cart?ref=dp_ld_claim`,
       headers: { 'content-type': 'application/json', 'x-csrf-token': s.csrfToken },
-      payload: JSON.stringify({ asin: DEAL.asin, quantity }),
+      payload: JSON.stringify({ asin: claimed.asin, quantity }),
     });
 
   const ledger = async () => {
     const deal = await ctx.store.db
       .selectFrom('deals')
       .select(['claimed_units', 'total_units'])
-      .where('id', '=', DEAL.dealId)
+      .where('id', '=', claimed.dealId)
       .executeTakeFirstOrThrow();
     const claims = await ctx.store.db
       .selectFrom('deal_claims')
       .select(['owner_id', 'status', 'held_units', 'ordered_units'])
-      .where('deal_id', '=', DEAL.dealId)
+      .where('deal_id', '=', claimed.dealId)
       .execute();
     const lines = await ctx.store.db
       .selectFrom('cart_items')
       .innerJoin('carts', 'carts.id', 'cart_items.cart_id')
       .select(['carts.owner_id', 'cart_items.quantity'])
-      .where('cart_items.offer_id', '=', DEAL.offerListingId)
+      .where('cart_items.offer_id', '=', claimed.offerListingId)
       .execute();
     const held = claims.filter((c) => c.status === 'HELD').reduce((sum, c) => sum + c.held_units, 0);
     const inCarts = lines.reduce((sum, l) => sum + l.quantity, 0);
@@ -112,7 +123,7 @@ describe.each(dialects)('claim rush on %s', (dialect) => {
     const tickets = await ctx.store.db
       .selectFrom('deal_claims')
       .select(['owner_id', 'waitlist_ticket'])
-      .where('deal_id', '=', DEAL.dealId)
+      .where('deal_id', '=', claimed.dealId)
       .where('status', '=', 'WAITLISTED')
       .orderBy('waitlist_ticket')
       .execute();
@@ -126,7 +137,7 @@ describe.each(dialects)('claim rush on %s', (dialect) => {
         claim(s, 1),
         s.request({
           method: 'GET',
-          url: `/api/marketplaces/ATVPDKIKX0DER/products/${DEAL.asin}?buyingOptionTypes=LIGHTNING_DEAL&offerListingId=${DEAL.offerListingId}`,
+          url: `/api/marketplaces/ATVPDKIKX0DER/products/${claimed.asin}?buyingOptionTypes=LIGHTNING_DEAL&offerListingId=${claimed.offerListingId}`,
         }),
       ]),
     );

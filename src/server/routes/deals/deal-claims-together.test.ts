@@ -1,18 +1,29 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, beforeEach, describe, expect, test } from 'vitest';
+import { createDeal } from '../../../../tests/factories/deal-factory';
+import { createProduct } from '../../../../tests/factories/product-factory';
 import { createTestApp, Shopper, T0, type TestContext } from '../../../../tests/helpers/test-app';
 import { dialects } from '../../../../tests/helpers/test-store';
 
 // Claims of new shoppers that arrive together on one deal (on PostgreSQL one process writes them in one
 // statement, decision 0037) answer as if each had been made alone, one after the other.
-const DEAL = { asin: 'B0PDPTAB01', dealId: 'LD-B0PDPTAB01', offerListingId: 'OL-B0PDPTAB01-LD' };
 const SHOPPERS = 12;
 
 describe.each(dialects)('claims that arrive together on %s', (dialect) => {
   let ctx: TestContext;
+  // The deal of the test's own (200 units, 2 each) and a plain product whose page gives each shopper a session.
+  let claimed: { asin: string; dealId: string; offerListingId: string };
+  let productPath = '';
   let shoppers: Shopper[];
   beforeAll(async () => {
-    ctx = await createTestApp(dialect);
+    ctx = await createTestApp(dialect, { seed: false });
+    const created = await createDeal(ctx.store.db, {}, { now: T0 });
+    claimed = {
+      asin: created.asin,
+      dealId: created.deal.dealId,
+      offerListingId: created.deal.offerListingId,
+    };
+    productPath = `/dp/${(await createProduct(ctx.store.db, {}, { now: T0 })).asin}`;
   }, 60_000);
   afterAll(() => ctx?.close());
 
@@ -21,7 +32,7 @@ describe.each(dialects)('claims that arrive together on %s', (dialect) => {
     shoppers = await Promise.all(
       Array.from({ length: SHOPPERS }, async () => {
         const s = new Shopper(ctx.app);
-        await s.visit('/dp/B0PDPSPK01');
+        await s.visit(productPath);
         return s;
       }),
     );
@@ -31,14 +42,14 @@ describe.each(dialects)('claims that arrive together on %s', (dialect) => {
     ctx.store.db
       .updateTable('deals')
       .set({ total_units: sql<number>`claimed_units + ${free}`, max_per_customer: 2 })
-      .where('id', '=', DEAL.dealId)
+      .where('id', '=', claimed.dealId)
       .execute();
   const claim = (s: Shopper, quantity = 1) =>
     s.request({
       method: 'POST',
-      url: `/api/marketplaces/ATVPDKIKX0DER/deals/${DEAL.dealId}/claim-and-add-to-cart?ref=dp_ld_claim`,
+      url: `/api/marketplaces/ATVPDKIKX0DER/deals/${claimed.dealId}/claim-and-add-to-cart?ref=dp_ld_claim`,
       headers: { 'content-type': 'application/json', 'x-csrf-token': s.csrfToken },
-      payload: JSON.stringify({ asin: DEAL.asin, quantity }),
+      payload: JSON.stringify({ asin: claimed.asin, quantity }),
     });
   const cartItems = async (s: Shopper) =>
     (
@@ -48,7 +59,7 @@ describe.each(dialects)('claims that arrive together on %s', (dialect) => {
     ctx.store.db
       .selectFrom('deals')
       .select(['claimed_units', 'total_units'])
-      .where('id', '=', DEAL.dealId)
+      .where('id', '=', claimed.dealId)
       .executeTakeFirstOrThrow();
 
   test('every shopper holds their own units and their own cart line, and the deal counts each once', async () => {

@@ -557,6 +557,7 @@ describe.each(dialects)('grocery routes on %s', (dialect) => {
       address: { addressId },
       inCart: { quantity: 2 },
       maxOrderQuantity: 20,
+      stepperDebounceTime: 400,
       freshOrder: { orderId },
       slotToken: token,
       repeatDelivery: { item: null },

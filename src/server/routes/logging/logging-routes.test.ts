@@ -51,7 +51,7 @@ describe.each(dialects)('logging, metrics and operations on %s', (dialect) => {
       headers: { 'content-type': 'application/json', 'x-csrf-token': shopper.csrfToken },
       payload: JSON.stringify({
         events: [
-          { schemaId: 'pdp.add-to-cart.intention/v1', producerId: 'buybox', data: { asin: 'B0PDPSPK01' } },
+          { schemaId: 'pdp.add-to-cart.intention/v1', producerId: 'buybox', data: { asin: 'B0TESTSPK1' } },
           { schemaId: 'pdp.add-to-cart.submitted/v1', producerId: 'buybox' },
         ],
       }),

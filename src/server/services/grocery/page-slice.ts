@@ -1,5 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { GroceryView } from '../../../shared/contracts/grocery';
+import { STEPPER_DEBOUNCE_MS } from '../../../shared/grocery-constants';
 import { toPrice } from '../../../shared/money/price-format';
 import { findFreshLines } from '../../db/repositories/fresh-cart-repository';
 import { findUpcomingFreshOrders } from '../../db/repositories/fresh-order-repository';
@@ -79,6 +80,7 @@ export async function grocerySlice(
     inCart: line ? { itemId: line.id, quantity: line.quantity } : null,
     minOrderQuantity: context.offer.minOrderQuantity,
     maxOrderQuantity: context.offer.maxOrderQuantity,
+    stepperDebounceTime: STEPPER_DEBOUNCE_MS,
     freshOrder: order
       ? {
           orderId: order.id,

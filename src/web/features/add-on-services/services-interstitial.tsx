@@ -75,7 +75,11 @@ export default function ServicesInterstitial({
   /** VAS-026, VAS-027, VAS-028, VAS-049: checks the typed zip, then asks for the offer there. */
   const update = async () => {
     const submitted = submitZip(typed, vas.zip, view.zipPattern);
-    if (submitted.kind === 'unchanged') return;
+    if (submitted.kind === 'unchanged') {
+      // The offers shown are this zip's already: nothing is asked, and a message about another zip goes.
+      setOutcome(null);
+      return;
+    }
     if (submitted.kind === 'invalid') {
       setOutcome({ kind: 'invalidZip' });
       return;

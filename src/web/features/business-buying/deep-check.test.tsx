@@ -9,7 +9,7 @@ afterEach(() => {
 });
 
 const request = {
-  asin: 'B0PDPPAP01',
+  asin: 'B0TESTPAP1',
   customerId: 'cust-1',
   device: 'desktop' as const,
   marketplaceId: 'ATVPDKIKX0DER',

@@ -6,7 +6,7 @@ import {
   quantityCallParamsMissing,
   refreshNeeded,
 } from '../../../domain/business/quantity-check';
-import { quantityUrl } from '../../../domain/buy-box/url-quantity';
+import { reloadUrl } from '../../../domain/buy-box/url-quantity';
 import { TYPING_THROTTLE_MS } from '../../../shared/business-constants';
 import type { BusinessBuyingView } from '../../../shared/contracts/business';
 import { getProductCall, quantityCheckUrl } from '../../api/business-api';
@@ -89,7 +89,7 @@ export function useBusinessQuantity(view: BusinessBuyingView, page: BusinessPage
     }
     if (refreshNeeded(initial[origin], outcome === 'error' ? 'error' : asCheck(outcome.quote))) {
       // The UI stays disabled while the page reloads for the new quantity.
-      window.location.assign(quantityUrl(window.location.href, q));
+      window.location.assign(reloadUrl(window.location.href, { qty: q, psc: true }));
       return;
     }
     const updates: Partial<Record<BuyBoxKind, BoxQuote | null>> = {};

@@ -8,6 +8,7 @@ import {
   type TierPage,
   type TierPageResult,
 } from '../../../domain/business/price-tiers';
+import { quantityCallParamsMissing } from '../../../domain/business/quantity-check';
 import { BUSINESS_METRICS } from '../../../shared/business-constants';
 import type { ProductResponse } from '../../../shared/contracts/products';
 import { getProductCall, pricingTableUrl } from '../../api/business-api';
@@ -43,6 +44,8 @@ async function loadTable(
   },
   offerListingId: string,
 ): Promise<TierLoad> {
+  // BIZ-052: without the page's ajax params the table's data calls are errors, asked of no one.
+  if (quantityCallParamsMissing(page)) return { ok: false };
   const producer = `business-picker:${page.asin}`;
   const fetchPage = async (url: string): Promise<TierPageResult<SourceTier>> => {
     const result = await getProductCall(url, page);

@@ -14,7 +14,6 @@ import {
   FRESH_CART_PATH,
   FRESH_CLIENT_ID,
   GROCERY_METRICS,
-  STEPPER_DEBOUNCE_MS,
 } from '../../../shared/grocery-constants';
 import {
   addManyToFreshCart,
@@ -174,7 +173,23 @@ export function GroceryBuyBox({
       ...(answer.inCart !== undefined ? { inCart: answer.inCart } : {}),
     };
   };
-  const slider = useQuantitySlider(model, send, { debounceMs: STEPPER_DEBOUNCE_MS });
+  const selector = useMemo<SelectorConfig>(
+    () => ({
+      selectedId: '1',
+      selectedQuantity: 1,
+      previousSelectedId: null,
+      stepperDebounceTime: grocery.stepperDebounceTime,
+      staticData: { asin: grocery.asin },
+      items: [
+        ...quantityItems(QUANTITY_CHOICES.filter((q) => q <= maxOrder)),
+        ...(maxOrder > 9 ? [{ id: MORE_ITEM_ID, selectedText: '10+', data: {}, quantity: 10 }] : []),
+      ],
+      flags: { ...DEFAULT_SELECTOR_FLAGS, textInputRequired: maxOrder > 9, showAddToCartButtonAtZero: true },
+    }),
+    [grocery.asin, grocery.stepperDebounceTime, maxOrder],
+  );
+  // QS-002: the stepper waits as long as the selector configuration says.
+  const slider = useQuantitySlider(model, send, { debounceMs: selector.stepperDebounceTime });
 
   const vibrate = () => {
     // GRO-037: a short buzz in the app.
@@ -200,22 +215,6 @@ export function GroceryBuyBox({
     reftag: 'dp_atfc',
     offerListingDiscriminator: grocery.offerListingDiscriminator,
   });
-
-  const selector = useMemo<SelectorConfig>(
-    () => ({
-      selectedId: '1',
-      selectedQuantity: 1,
-      previousSelectedId: null,
-      stepperDebounceTime: STEPPER_DEBOUNCE_MS,
-      staticData: { asin: grocery.asin },
-      items: [
-        ...quantityItems(QUANTITY_CHOICES.filter((q) => q <= maxOrder)),
-        ...(maxOrder > 9 ? [{ id: MORE_ITEM_ID, selectedText: '10+', data: {}, quantity: 10 }] : []),
-      ],
-      flags: { ...DEFAULT_SELECTOR_FLAGS, textInputRequired: maxOrder > 9, showAddToCartButtonAtZero: true },
-    }),
-    [grocery.asin, maxOrder],
-  );
 
   const openStoreSheet = async () => {
     const params = {
