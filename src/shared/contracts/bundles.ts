@@ -30,13 +30,10 @@ export const bundlesSliceResponse = z
   .meta({ id: 'BundlesSlice' });
 export type BundlesSliceResponse = z.infer<typeof bundlesSliceResponse>;
 
-export const bundlesSlicePath = (marketplaceId: string, productAsin: string) =>
-  `/api/marketplaces/${encodeURIComponent(marketplaceId)}/products/${encodeURIComponent(productAsin)}/page-slices/bundles`;
-
 /** POST /gp/product/ajax/bundlesAjaxExperience?asin={asin} (BDL-019, READING 15). */
 export const bundlesDrawerQuery = z.object({ asin }).strict();
 
-export const BUNDLES_DRAWER_PATH = '/gp/product/ajax/bundlesAjaxExperience';
+export { BUNDLES_DRAWER_PATH } from '../bundles-constants';
 
 /** BDL-005: the bundle card state the sheet works with. */
 export const bundleCardState = z.object({
