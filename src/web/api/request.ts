@@ -11,7 +11,7 @@ export type ApiResult<Answer, Refusal = ErrorResponse> =
   | { ok: true; status: number; answer: Answer }
   | { ok: false; status: number; refusal: Refusal | null };
 
-export type RequestOptions = {
+type RequestOptions = {
   method?: 'GET' | 'POST' | 'PUT';
   headers?: Record<string, string>;
   /** Sent as JSON (with its content type unless `headers` names one). */
@@ -96,7 +96,7 @@ export async function request<Answer, Refusal = ErrorResponse>(
 }
 
 /** The message of a house error (`{ error: { message } }`), when the refusal carries one. */
-export function refusalMessage(refusal: unknown): string | null {
+function refusalMessage(refusal: unknown): string | null {
   const error = (refusal as { error?: { message?: unknown } } | null)?.error;
   return typeof error?.message === 'string' ? error.message : null;
 }
