@@ -4,7 +4,6 @@ import { hydrateRoot } from 'react-dom/client';
 import type { PageData } from '../shared/contracts/pages/page-data';
 import { PAGE_DATA_ELEMENT_ID } from '../shared/page-data-element';
 import { markPageDataRead } from './api/page-served-at';
-import { warmUpAnswerContracts } from './api/parse-answer';
 import { loadAddOnServices } from './features/add-on-services/add-on-services-slot';
 import { loadInviteRequest } from './features/buy-box/invite-request-slot';
 import { loadQuantityNote } from './features/buy-box/quantity-note-slot';
@@ -79,7 +78,6 @@ async function hydrate() {
   startTransition(() => {
     hydrateRoot(root, <MarkHydrated>{page}</MarkHydrated>);
   });
-  warmUpAnswerContracts();
 }
 
 void hydrate();

@@ -113,33 +113,50 @@ export const worldTest = base.extend<{ world: World }, { store: Store }>({
   },
 });
 
+/** Any console message about the page's Content Security Policy, whatever its level. */
+export const POLICY_MESSAGE = /Content Security Policy/i;
+
+/**
+ * Runs in every page before its scripts: a Content Security Policy violation is a DOM event, and one the
+ * page's code catches (a blocked `new Function`) logs nothing to the console, so it is logged here.
+ */
+function reportPolicyViolations() {
+  document.addEventListener('securitypolicyviolation', (event) => {
+    const where = event.sourceFile ? ` at ${event.sourceFile}:${event.lineNumber}` : '';
+    console.error(
+      `Content Security Policy violation: ${event.effectiveDirective} blocked ${event.blockedURI || 'inline code'}${where}`,
+    );
+  });
+}
+
 export const test = worldTest.extend<{ consoleErrors: ConsoleErrors }>({
   page: async ({ page, javaScriptEnabled }, use) => {
     if (javaScriptEnabled) await waitForHydrationAfterNavigating(page);
     await use(page);
   },
 
-  // A console error or an uncaught exception in the page fails the test unless the test expects it;
-  // contexts a test opens itself (browser.newContext) are watched too, and their pages wait for
-  // hydration after goto and reload like the default page.
+  // A console error, a Content Security Policy violation or an uncaught exception in the page fails the
+  // test unless the test expects it; contexts a test opens itself (browser.newContext) are watched too,
+  // and their pages wait for hydration after goto and reload like the default page.
   consoleErrors: [
     async ({ context, browser }, use) => {
       const errors: string[] = [];
       const expected: RegExp[] = [];
-      const watch = (watched: BrowserContext, scripted: boolean) => {
+      const watch = async (watched: BrowserContext, scripted: boolean) => {
+        await watched.addInitScript(reportPolicyViolations);
         watched.on('console', (message) => {
-          if (message.type() === 'error')
-            errors.push(`console.error: ${message.text()} (${message.location().url})`);
+          if (message.type() === 'error' || POLICY_MESSAGE.test(message.text()))
+            errors.push(`console.${message.type()}: ${message.text()} (${message.location().url})`);
         });
         watched.on('weberror', (error) => errors.push(`uncaught: ${error.error().message}`));
         if (scripted)
           watched.on('page', (page) => void waitForHydrationAfterNavigating(page).catch(() => {}));
       };
-      watch(context, false);
+      await watch(context, false);
       const newContext = browser.newContext.bind(browser);
       browser.newContext = async (options) => {
         const opened = await newContext(options);
-        watch(opened, options?.javaScriptEnabled !== false);
+        await watch(opened, options?.javaScriptEnabled !== false);
         return opened;
       };
       try {

@@ -3,9 +3,11 @@ import { describe, expect, test } from 'vitest';
 import {
   type SliderModel,
   sliderAddQuantity,
+  sliderAnswerLine,
   sliderDecrease,
   sliderIncrease,
   sliderItemId,
+  sliderRefusalInCart,
   sliderRequest,
   sliderView,
 } from './slider';
@@ -154,5 +156,43 @@ describe('quantity slider', () => {
       brandId: 'BRAND1',
       additionalParams: { csrfToken: 'csrf' },
     });
+  });
+});
+
+describe('slider answers', () => {
+  const defaultCart = { asinId: 'B000000001', cartType: 'DEFAULT' as const };
+  const freshCart = { asinId: 'B000000001', cartType: 'UFG' as const };
+
+  test('SL-013 SL-014 the default cart answers its first line: id and quantity; a line at 0 has no id', () => {
+    const answer = (quantity: number) => ({ entity: { items: [{ id: 'C1', quantity }] } });
+    expect(sliderAnswerLine(answer(3), defaultCart)).toEqual({ quantity: 3, cartItemId: 'C1' });
+    expect(sliderAnswerLine(answer(0), defaultCart)).toEqual({ quantity: 0, cartItemId: null });
+  });
+
+  test('SL-015 the fresh cart answers the asin’s line in clientResponseModel.items, none meaning 0', () => {
+    const line = { ASIN: 'B000000001', quantity: 2, itemId: 'F1' };
+    expect(sliderAnswerLine({ clientResponseModel: { items: [line] } }, freshCart)).toEqual({
+      quantity: 2,
+      cartItemId: 'F1',
+    });
+    expect(sliderAnswerLine({ clientResponseModel: { items: [] } }, freshCart)).toEqual({
+      quantity: 0,
+      cartItemId: null,
+    });
+  });
+
+  test('SL-018 an answer without the line it reads is invalid', () => {
+    expect(sliderAnswerLine({ entity: { items: [] } }, defaultCart)).toBeNull();
+    expect(sliderAnswerLine({ clientResponseModel: '?' }, freshCart)).toBeNull();
+    expect(sliderAnswerLine(null, freshCart)).toBeNull();
+    expect(sliderAnswerLine('added', defaultCart)).toBeNull();
+  });
+
+  test('GRO-030 a refusal with the fresh cart gives the asin’s quantity; one without gives nothing', () => {
+    const cart = { clientResponseModel: { items: [{ ASIN: 'B000000001', quantity: 4 }] } };
+    expect(sliderRefusalInCart(cart, 'B000000001')).toBe(4);
+    expect(sliderRefusalInCart(cart, 'B000000002')).toBe(0);
+    expect(sliderRefusalInCart({}, 'B000000001')).toBeUndefined();
+    expect(sliderRefusalInCart(null, 'B000000001')).toBeUndefined();
   });
 });

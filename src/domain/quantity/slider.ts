@@ -123,3 +123,41 @@ export function sliderRequest(model: SliderModel, confirmed: number, target: num
     body: { items: [{ id: sliderItemId(model.cartItemId), quantity: target }] },
   };
 }
+
+const isRecord = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null;
+
+/**
+ * SL-013..015: the line a slider answer reports. The default cart answers `entity.items[0]` (its id
+ * and quantity; a line at 0 has left the cart); the fresh cart answers `clientResponseModel.items`,
+ * where no line for the asin means 0. SL-018: an answer with neither is invalid (null).
+ */
+export function sliderAnswerLine(
+  answer: unknown,
+  model: Pick<SliderModel, 'asinId' | 'cartType'>,
+): { quantity: number; cartItemId: string | null } | null {
+  if (!isRecord(answer)) return null;
+  if (model.cartType === 'UFG') {
+    const items = isRecord(answer.clientResponseModel) ? answer.clientResponseModel.items : undefined;
+    if (!Array.isArray(items)) return null;
+    const line: unknown = items.find((item) => isRecord(item) && item.ASIN === model.asinId);
+    if (!isRecord(line)) return { quantity: 0, cartItemId: null };
+    return {
+      quantity: typeof line.quantity === 'number' ? line.quantity : 0,
+      cartItemId: typeof line.itemId === 'string' ? line.itemId : null,
+    };
+  }
+  const items = isRecord(answer.entity) ? answer.entity.items : undefined;
+  const line: unknown = Array.isArray(items) ? items[0] : undefined;
+  if (!isRecord(line) || typeof line.quantity !== 'number' || typeof line.id !== 'string') return null;
+  return { quantity: line.quantity, cartItemId: line.quantity > 0 ? line.id : null };
+}
+
+/** GRO-030: a refusal that tells what the fresh cart holds gives the asin's quantity (none meaning 0). */
+export function sliderRefusalInCart(
+  refusal: { clientResponseModel?: { items: readonly { ASIN: string; quantity: number }[] } } | null,
+  asin: string,
+): number | undefined {
+  if (!refusal?.clientResponseModel) return undefined;
+  return refusal.clientResponseModel.items.find((item) => item.ASIN === asin)?.quantity ?? 0;
+}

@@ -36,7 +36,7 @@ export const bundlesSlicePath = (marketplaceId: string, productAsin: string) =>
 /** POST /gp/product/ajax/bundlesAjaxExperience?asin={asin} (BDL-019). */
 export const bundlesDrawerQuery = z.object({ asin }).strict();
 
-export const BUNDLES_DRAWER_PATH = '/gp/product/ajax/bundlesAjaxExperience';
+export { BUNDLES_DRAWER_PATH } from '../bundles-constants';
 
 /** BDL-005: the bundle card state the sheet works with. */
 export const bundleCardState = z.object({

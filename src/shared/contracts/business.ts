@@ -122,9 +122,6 @@ export const offersListingResponse = z
   .meta({ id: 'ProductOffers' });
 export type OffersListingResponse = z.infer<typeof offersListingResponse>;
 
-export const offersListingPath = (marketplaceId: string, asin: string) =>
-  `/api/marketplaces/${encodeURIComponent(marketplaceId)}/products/${encodeURIComponent(asin)}/offers`;
-
 /** BIZ-010 / BIZ-051: the deep-check delivery promise request. */
 export const deepCheckRequest = z
   .object({

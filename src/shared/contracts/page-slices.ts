@@ -8,6 +8,3 @@ export const accessoriesSliceResponse = z.object({
   accessories: accessoriesView.nullable(),
 });
 export type AccessoriesSliceResponse = z.infer<typeof accessoriesSliceResponse>;
-
-export const accessoriesSlicePath = (marketplaceId: string, asin: string) =>
-  `/api/marketplaces/${encodeURIComponent(marketplaceId)}/products/${encodeURIComponent(asin)}/page-slices/accessories`;

@@ -34,6 +34,3 @@ export const smartHomeSliceResponse = z
   })
   .meta({ id: 'SmartHomeSlice' });
 export type SmartHomeSliceResponse = z.infer<typeof smartHomeSliceResponse>;
-
-export const smartHomeSlicePath = (marketplaceId: string, asin: string) =>
-  `/api/marketplaces/${encodeURIComponent(marketplaceId)}/products/${encodeURIComponent(asin)}/page-slices/smart-home`;

@@ -61,9 +61,6 @@ export const carouselResponse = z
   .meta({ id: 'SponsoredCarousel' });
 export type CarouselResponse = z.infer<typeof carouselResponse>;
 
-export const carouselPath = (marketplaceId: string, asin: string) =>
-  `/api/marketplaces/${encodeURIComponent(marketplaceId)}/products/${encodeURIComponent(asin)}/sponsored-products`;
-
 const qualifier = z.string().min(8).max(64).regex(TOKEN, 'qualifier may hold letters, digits, _ and - only');
 const widgetName = z
   .string()

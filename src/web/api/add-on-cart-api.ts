@@ -1,7 +1,8 @@
 import { VAS_ADD_UPSELL_REF, vasBuyBoxRef } from '../../shared/add-on-services-constants';
-import type { CartApiItem } from '../../shared/contracts/cart';
-import { type CartApiResult, postCartItems } from './cart-api';
+import type { AddItemsResponse, CartApiItem } from '../../shared/contracts/cart';
+import { postCartItems } from './cart-api';
 import { pageTokens } from './page-tokens';
+import type { ApiResult } from './request';
 
 // The add-on calls that put things in the cart: only the interstitial, the bundles carousel and the
 // pre-purchase button load them (the cart client is not in the widget's first chunk).
@@ -11,7 +12,7 @@ export function addServiceItems(
   marketplaceId: string,
   language: string,
   items: readonly CartApiItem[],
-): Promise<CartApiResult> {
+): Promise<ApiResult<AddItemsResponse>> {
   return postCartItems(
     {
       url: `/api/marketplaces/${encodeURIComponent(marketplaceId)}/cart/carts/retail/items?ref=${VAS_ADD_UPSELL_REF}`,
@@ -26,7 +27,8 @@ export function addServiceItems(
 
 /**
  * VAS-032: posts the buy box form with the service to /gp/product/handle-buy-box/ref=vas_dphbb_…; the
- * answer is where to go next (the cart), or null when the post failed (VAS-037).
+ * answer is where to go next (the cart), or null when the post failed (VAS-037). A plain form post
+ * whose answer is a page, not a contract, so it reads where the redirect landed instead of a body.
  */
 export async function postBuyBoxWithService(
   fields: { asin: string; offerListingId: string; merchantId: string; quantity: number },

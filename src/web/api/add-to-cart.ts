@@ -1,6 +1,7 @@
 import { createCartRequest } from '../../domain/cart/cart-request';
 import type { CartApiItem } from '../../shared/contracts/cart';
 import { addItemsToCart, cartApiState } from './cart-api';
+import { failureMessage } from './request';
 
 export type AddToCartState =
   | { status: 'idle' }
@@ -37,7 +38,7 @@ export async function addToCart(
   if (!result) {
     return { status: 'failed', message: 'Something went wrong. Please reload the page and try again.' };
   }
-  if (!result.ok) return { status: 'failed', message: result.message };
-  options.onCartCount(result.response.entity.count.entity.items);
+  if (!result.ok) return { status: 'failed', message: failureMessage(result) };
+  options.onCartCount(result.answer.entity.count.entity.items);
   return { status: 'added', quantity: item.quantity };
 }

@@ -1,7 +1,8 @@
+import { isValidAddItemsAnswer } from '../../domain/cart/cart-answer';
 import { CART_ADD_ITEMS_REQUEST_TYPE, CART_ADD_ITEMS_RESPONSE_TYPE } from '../../shared/cart-constants';
 import type { AddItemsResponse, CartApiItem } from '../../shared/contracts/cart';
 import { pageTokens } from './page-tokens';
-import { errorMessage, parseAnswer } from './parse-answer';
+import { type ApiResult, isSessionProblem, request } from './request';
 
 /** CART-027: what the page needs to call the cart API. */
 export type CartApiState = { csrfToken: string; marketplaceId: string; aapiAjaxEndpoint: string };
@@ -9,13 +10,6 @@ export type CartApiState = { csrfToken: string; marketplaceId: string; aapiAjaxE
 export function cartApiState(marketplaceId: string, aapiAjaxEndpoint = ''): CartApiState {
   return { csrfToken: pageTokens().csrfToken, marketplaceId, aapiAjaxEndpoint };
 }
-
-export type CartApiResult =
-  | { ok: true; response: AddItemsResponse }
-  | { ok: false; status: number; message: string };
-
-/** SEC-007: 401 and 403 mean the session is gone or stale; the page reloads to get a fresh one. */
-export const isSessionProblem = (status: number) => status === 401 || status === 403;
 
 /** Where an add-items request goes and as whom: the page's cart endpoint, or the deal setup's. */
 export type CartItemsCall = {
@@ -29,46 +23,28 @@ export type CartItemsCall = {
 
 /**
  * The one add-to-cart client: POSTs items to the cart API with credentials, the versioned media types
- * and both page tokens (CART-037), and trusts only an answer that meets the contract (CART-022).
+ * and both page tokens (CART-037), and takes only an answer CART-022 calls valid.
  */
 export async function postCartItems(
   call: CartItemsCall,
   items: readonly CartApiItem[],
-): Promise<CartApiResult> {
-  try {
-    const response = await fetch(call.url, {
-      method: 'POST',
-      credentials: 'include',
-      headers: {
-        'content-type': CART_ADD_ITEMS_REQUEST_TYPE,
-        accept: CART_ADD_ITEMS_RESPONSE_TYPE,
-        'accept-language': call.language,
-        'x-csrf-token': call.csrfToken,
-        'x-encrypted-slate-token': pageTokens().slateToken,
-      },
-      body: JSON.stringify({ items }),
-    });
-    const body: unknown = await response.json().catch(() => null);
-    if (!response.ok) {
-      if (isSessionProblem(response.status)) (call.onSessionProblem ?? (() => window.location.reload()))();
-      return {
-        ok: false,
-        status: response.status,
-        message: (await errorMessage(body)) ?? 'Something went wrong.',
-      };
-    }
-    const answer = await parseAnswer((all) => all.addItemsResponse, body);
-    if (!answer) {
-      return { ok: false, status: response.status, message: 'Something went wrong. Please try again.' };
-    }
-    return { ok: true, response: answer };
-  } catch {
-    return {
-      ok: false,
-      status: 0,
-      message: 'We could not reach the store. Check your connection and try again.',
-    };
+): Promise<ApiResult<AddItemsResponse>> {
+  const result = await request<AddItemsResponse>(call.url, {
+    method: 'POST',
+    headers: {
+      'content-type': CART_ADD_ITEMS_REQUEST_TYPE,
+      accept: CART_ADD_ITEMS_RESPONSE_TYPE,
+      'accept-language': call.language,
+      'x-csrf-token': call.csrfToken,
+      'x-encrypted-slate-token': pageTokens().slateToken,
+    },
+    json: { items },
+  });
+  if (!result.ok) {
+    if (isSessionProblem(result.status)) (call.onSessionProblem ?? (() => window.location.reload()))();
+    return result;
   }
+  return isValidAddItemsAnswer(result.answer) ? result : { ok: false, status: result.status, refusal: null };
 }
 
 /** Adds items through the page's cart API endpoint (CART-037). */
@@ -76,7 +52,7 @@ export function addItemsToCart(
   state: CartApiState,
   items: readonly CartApiItem[],
   options: { refTag?: string; language?: string; onSessionProblem?: () => void } = {},
-): Promise<CartApiResult> {
+): Promise<ApiResult<AddItemsResponse>> {
   const query = options.refTag ? `?ref_=${encodeURIComponent(options.refTag)}` : '';
   return postCartItems(
     {

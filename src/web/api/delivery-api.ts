@@ -1,29 +1,24 @@
+import type { DeliveryLocationResponse } from '../../shared/contracts/delivery';
 import { pageTokens } from './page-tokens';
-import { parseAnswer } from './parse-answer';
+import { request } from './request';
 
 const post = (body: object) =>
-  fetch('/gp/delivery/location', {
+  request<DeliveryLocationResponse>('/gp/delivery/location', {
     method: 'POST',
-    credentials: 'include',
     // The shopper may leave right after closing the prompt; the dismissal should still arrive.
     keepalive: true,
-    headers: { 'content-type': 'application/json', 'x-csrf-token': pageTokens().csrfToken },
-    body: JSON.stringify(body),
+    headers: { 'x-csrf-token': pageTokens().csrfToken },
+    json: body,
   });
 
 /** Saves the delivery ZIP (DP-005): the ZIP the server now holds, or null when it was not saved. */
 export async function saveDeliveryZip(zip: string): Promise<string | null> {
-  try {
-    const response = await post({ zip });
-    if (!response.ok) return null;
-    const answer = await parseAnswer((all) => all.deliveryLocationResponse, await response.json());
-    return answer?.zip ?? null;
-  } catch {
-    return null;
-  }
+  const result = await post({ zip });
+  const saved = result.ok ? result.answer?.zip : null;
+  return typeof saved === 'string' ? saved : null;
 }
 
 /** Records that the shopper closed the location prompt without a ZIP; losing it never disturbs the page. */
 export function dismissLocationPrompt(): void {
-  void post({ dismiss: true }).catch(() => undefined);
+  void post({ dismiss: true });
 }

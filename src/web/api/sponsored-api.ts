@@ -1,13 +1,9 @@
 // The sponsored carousel's calls (ADS-004..007). Only the carousel's lazy chunk imports this module.
 import { carouselPageQuery } from '../../domain/sponsored/sponsored';
-import {
-  type AdEventsRequest,
-  type CarouselResponse,
-  carouselPath,
-  carouselResponse,
-} from '../../shared/contracts/sponsored';
-import { getJson } from './get-json';
+import type { AdEventsRequest, CarouselResponse } from '../../shared/contracts/sponsored';
 import { pageTokens } from './page-tokens';
+import { productApiPath } from './product-api-path';
+import { request } from './request';
 
 /** ADS-006: one page of the carousel; the first page has no tot, start, cc or oData yet. */
 export async function fetchCarouselPage(
@@ -26,13 +22,11 @@ export async function fetchCarouselPage(
           cc: page.cc ?? 0,
           oData: page.oData ?? '',
         });
-  const result = await getJson(`${carouselPath(marketplaceId, asin)}?${query}`, {
-    credentials: 'include',
-    headers: { accept: 'application/json' },
-  });
-  if (!result.ok) return null;
-  const parsed = carouselResponse.safeParse(result.body);
-  return parsed.success ? parsed.data : null;
+  const result = await request<CarouselResponse>(
+    `${productApiPath(marketplaceId, asin, '/sponsored-products')}?${query}`,
+    { headers: { accept: 'application/json' } },
+  );
+  return result.ok ? result.answer : null;
 }
 
 /** An endpoint the page may call: a path on this store. Anything else is a misconfiguration. */
@@ -62,13 +56,12 @@ export function sendAdEvents(
     const body = new Blob([JSON.stringify({ events, csrfToken })], { type: 'text/plain' });
     if (navigator.sendBeacon(url, body)) return;
   }
-  void fetch(url, {
+  void request(url, {
     method: 'POST',
-    credentials: 'include',
     keepalive: true,
-    headers: { 'content-type': 'application/json', 'x-csrf-token': csrfToken },
-    body: JSON.stringify({ events }),
-  }).catch(() => undefined);
+    headers: { 'x-csrf-token': csrfToken },
+    json: { events },
+  });
 }
 
 /** ADS-005: logs a click with a POST to the ad's click URL; it outlives the page it leaves. */
@@ -77,10 +70,9 @@ export function postAdClick(clickUrl: unknown): void {
     warnMisconfigured('click', clickUrl);
     return;
   }
-  void fetch(clickUrl, {
+  void request(clickUrl, {
     method: 'POST',
-    credentials: 'include',
     keepalive: true,
     headers: { 'x-csrf-token': pageTokens().csrfToken },
-  }).catch(() => undefined);
+  });
 }

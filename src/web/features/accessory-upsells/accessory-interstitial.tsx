@@ -16,6 +16,7 @@ import type { AccessorySlotView } from '../../../shared/contracts/accessories';
 import { METRIC_SCHEMAS } from '../../../shared/metric-schemas';
 import { addItemsToCart, cartApiState } from '../../api/cart-api';
 import { sendMetricEvents } from '../../api/metrics-client';
+import { failureMessage } from '../../api/request';
 import { Modal } from '../../ui/modal';
 import { Spinner } from '../../ui/spinner';
 import { AccessoryNotes, AccessoryPrice } from './accessory-block';
@@ -101,8 +102,8 @@ export default function AccessoryInterstitial({
           { language: cart.language },
         );
         if (result.ok) {
-          const line = result.response.entity.items.find((i) => i.asin === variation.asin);
-          cart.onCartCount(result.response.entity.count.entity.items);
+          const line = result.answer.entity.items.find((i) => i.asin === variation.asin);
+          cart.onCartCount(result.answer.entity.count.entity.items);
           setAdds((all) => ({
             ...all,
             [slot.slot]: interstitialAddSucceeded(
@@ -120,7 +121,7 @@ export default function AccessoryInterstitial({
             data: { asin: variation.asin, status: result.status },
           },
         ]);
-        setAdds((all) => ({ ...all, [slot.slot]: interstitialAddFailed(result.message) }));
+        setAdds((all) => ({ ...all, [slot.slot]: interstitialAddFailed(failureMessage(result)) }));
       }, INTERSTITIAL_ADD_DELAY_MS),
     );
   };

@@ -16,6 +16,7 @@ import { SERVICE_QUANTITY, VAS_METRICS } from '../../../shared/add-on-services-c
 import type { ZipRefreshEntry } from '../../../shared/contracts/add-on-services';
 import { addServiceItems } from '../../api/add-on-cart-api';
 import { refreshServiceZip } from '../../api/add-on-services-api';
+import { failureMessage } from '../../api/request';
 import { Modal } from '../../ui/modal';
 import type { AddOnPage } from './add-on-services-slot';
 import { SellerRating } from './seller-rating';
@@ -91,7 +92,7 @@ export default function ServicesInterstitial({
       page.marketplaceId,
     );
     setBusy(false);
-    const result = zipOutcome(answer, serviceAsin);
+    const result = zipOutcome(answer.ok ? { ok: true, entries: answer.answer } : { ok: false }, serviceAsin);
     setOutcome(result);
     if (result.kind === 'offerAvailable') {
       vas.applyZipOffer(serviceAsin, submitted.zip, result.entry);
@@ -126,7 +127,7 @@ export default function ServicesInterstitial({
     setBusy(false);
     const added = addOnCartOutcome(result.ok ? 200 : result.status, result.ok);
     if (result.ok) {
-      page.onCartCount(result.response.entity.count.entity.items);
+      page.onCartCount(result.answer.entity.count.entity.items);
       vas.drop();
       window.location.assign(action.to);
       return;
@@ -134,7 +135,7 @@ export default function ServicesInterstitial({
     // Nothing about the service is shown; the held add to cart goes on without it.
     if (added === 'incomplete') vas.metric(VAS_METRICS.incompleteAdd, { asin: serviceAsin });
     else {
-      console.error(`add-on cart add failed: ${result.status} ${result.message}`);
+      console.error(`add-on cart add failed: ${result.status} ${failureMessage(result)}`);
       vas.metric(VAS_METRICS.addFailure, { asin: serviceAsin, status: result.status });
     }
     vas.release();

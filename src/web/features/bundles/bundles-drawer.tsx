@@ -12,6 +12,7 @@ import {
 import { isValidBundleProduct } from '../../../domain/bundles/bundles';
 import type { BundleCardState, BundleProductEntity, DrawerBundle } from '../../../shared/contracts/bundles';
 import { addBundleToCart, fetchBundlesDrawer } from '../../api/bundles-api';
+import { failureMessage } from '../../api/request';
 import { Alert } from '../../ui/alert';
 import { CloseButton } from '../../ui/overlay-dialog';
 import { Spinner } from '../../ui/spinner';
@@ -69,10 +70,10 @@ export default function BundlesDrawer({
     void fetchBundlesDrawer(asin).then((result) => {
       if (!live) return;
       if (result.ok) {
-        setData({ cardState: result.value.cardState, bundles: result.value.bundles });
+        setData({ cardState: result.answer.cardState, bundles: result.answer.bundles });
         setLoadError(null);
       } else {
-        setLoadError(result.message);
+        setLoadError(failureMessage(result));
       }
       dispatch('loaded');
     });
@@ -207,11 +208,11 @@ function BundleCard({
     const result = await addBundleToCart(cardState, bundle.bundleId);
     if (result.ok) {
       setAdd({ kind: 'added' });
-      onAdded(result.value.entity.count.entity.items);
+      onAdded(result.answer.entity.count.entity.items);
     } else if (result.status === 409) {
       setAdd({ kind: 'in-cart' });
     } else {
-      setAdd({ kind: 'failed', message: result.message });
+      setAdd({ kind: 'failed', message: failureMessage(result) });
     }
   };
 

@@ -39,12 +39,12 @@ export function PostAddPanel({
     let live = true;
     void fetchCartCount(cardState).then((result) => {
       if (!live) return;
-      if (result.ok) setCount(result.value);
+      if (result.ok) setCount(result.answer);
       else logSecondaryFailure('the cart count', result.status);
     });
     void fetchCartSubtotal(cardState).then((result) => {
       if (!live) return;
-      if (result.ok) setSubtotal(result.value);
+      if (result.ok) setSubtotal(result.answer);
       else logSecondaryFailure('the cart subtotal', result.status);
     });
     void (async () => {
@@ -56,13 +56,13 @@ export function PostAddPanel({
       if (!inCart.ok) logSecondaryFailure('the cart items', inCart.status);
       const held = (asin: string) =>
         inCart.ok
-          ? inCart.value.filter((line) => line.asin === asin).reduce((sum, l) => sum + l.quantity, 0)
+          ? inCart.answer.filter((line) => line.asin === asin).reduce((sum, l) => sum + l.quantity, 0)
           : 0;
       const loaded: Upsell[] = [];
       products.forEach((result, i) => {
         if (!result.ok) logSecondaryFailure(`accessory ${bundle.upsellAsins[i]}`, result.status);
-        else if (isValidBundleProduct(result.value))
-          loaded.push({ product: result.value, inCart: held(result.value.asin) });
+        else if (isValidBundleProduct(result.answer))
+          loaded.push({ product: result.answer, inCart: held(result.answer.asin) });
       });
       setUpsells(loaded);
     })();
@@ -165,9 +165,9 @@ function AccessoryCard({
       setState({ kind: 'error' });
       return;
     }
-    const line = result.response.entity.items.find((item) => item.asin === product.asin);
+    const line = result.answer.entity.items.find((item) => item.asin === product.asin);
     setState(accessoryAdded(line?.quantity ?? 1, max));
-    onCartCount(result.response.entity.count.entity.items);
+    onCartCount(result.answer.entity.count.entity.items);
   };
 
   return (

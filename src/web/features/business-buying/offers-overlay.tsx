@@ -1,5 +1,10 @@
 import { useEffect, useRef, useState } from 'react';
-import { finishOfferAdd, type OfferAdds, startOfferAdd } from '../../../domain/business/picker';
+import {
+  finishOfferAdd,
+  type OfferAdds,
+  offerAddSucceeded,
+  startOfferAdd,
+} from '../../../domain/business/picker';
 import { BUSINESS_METRICS } from '../../../shared/business-constants';
 import type { OfferListingEntry } from '../../../shared/contracts/business';
 import { addOfferToCart, fetchOffers } from '../../api/business-api';
@@ -65,18 +70,23 @@ export function OffersOverlay({
       language: page.language,
     });
     inFlight.current = null;
-    if (result.count !== null) onCartCount(result.count);
-    if (result.outcome === 'not-added' && result.status !== 422) {
+    // OFR-013: a refused add (422) still tells the cart's count.
+    const count = result.ok
+      ? result.answer.entity.count.entity.items
+      : result.refusal?.entity?.count.entity.items;
+    if (count !== undefined) onCartCount(count);
+    const added = result.ok && offerAddSucceeded(result.answer.entity.items);
+    if (!added && result.status !== 422) {
       // OFR-014: any other failure, or a success with quantity 0, is counted.
       sendMetricEvents([
         {
           schemaId: BUSINESS_METRICS.offerAddFailure,
           producerId: producer,
-          data: { oid: offer.oid, status: result.status, reason: result.reason },
+          data: { oid: offer.oid, status: result.status, reason: result.ok ? 'zero-quantity' : 'failed' },
         },
       ]);
     }
-    setAdds((state) => finishOfferAdd(state, offer.oid, result.outcome));
+    setAdds((state) => finishOfferAdd(state, offer.oid, added ? 'added' : 'not-added'));
   };
 
   const Sheet = page.mobile ? BottomSheet : SideSheet;

@@ -50,7 +50,7 @@ async function loadTable(
   const fetchPage = async (url: string): Promise<TierPageResult<SourceTier>> => {
     const result = await getProductCall(url, page);
     if (!result.ok) {
-      if (result.status !== 404) countError(producer, result.errorCode ?? result.status);
+      if (result.status !== 404) countError(producer, result.status);
       return { ok: false, status: result.status };
     }
     const next = pageOf(result.answer, offerListingId);

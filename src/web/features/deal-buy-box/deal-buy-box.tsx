@@ -113,16 +113,20 @@ export function DealBuyBox({
       claimInFlight.current = false;
     });
     if (result.ok) {
-      send({ type: 'claim-succeeded', response: result.entity });
+      send({ type: 'claim-succeeded', response: result.answer.entity });
       messageRef.current?.focus();
-      await plan.afterClaim(result.entity);
+      await plan.afterClaim(result.answer.entity);
       // DEAL-019: the header's cart count follows the claim; a failed count is ignored (DEAL-046).
       const count = await fetchCartCount(setup);
       if (count !== null) onCartCount(count);
       onClaimed?.();
       return;
     }
-    const error = { type: result.type, entityStatus: result.entityStatus, httpStatus: result.httpStatus };
+    const error = {
+      type: result.refusal?.type ?? null,
+      entityStatus: result.refusal?.entity?.status ?? null,
+      httpStatus: result.status,
+    };
     send({ type: 'claim-failed', error });
     // The limit takes the form away, so focus goes to the message; otherwise it stays on the button to retry.
     if (error.type === QUANTITY_RESTRICTION_ERROR_TYPE) messageRef.current?.focus();

@@ -27,7 +27,7 @@ export function useDealPolling(options: {
     const result = await fetchLightningDeal(setup, device, controller.signal);
     if (controller.signal.aborted || !result.ok) return;
     running.current = null;
-    onFetched(snapshotFromBuyingOptions(result.buyingOptions));
+    onFetched(snapshotFromBuyingOptions(result.answer));
   });
   const refetch = useEffectEvent(() => {
     onRefetchStarted();

@@ -50,7 +50,7 @@ export function useDealWarranty(options: {
     );
     if (result.ok) {
       setStatus('added');
-      onCartCount(result.count);
+      onCartCount(result.answer.entity.count.entity.items);
       return;
     }
     setStatus('idle');
@@ -76,7 +76,7 @@ export function useDealWarranty(options: {
     setStatus('adding');
     const result = await addDealsUpsell(form);
     setStatus(result.ok ? 'added' : 'failed');
-    if (result.ok && result.cartQuantity !== null) onCartCount(result.cartQuantity);
+    if (result.ok) onCartCount(result.answer.cartQuantity);
   };
 
   return { warranty, chosen, setChosen, status, afterClaim, addNow };

@@ -6,7 +6,7 @@ import {
   quantityItems,
   type SelectorConfig,
 } from '../../../domain/quantity/selector';
-import type { SliderModel } from '../../../domain/quantity/slider';
+import { type SliderModel, sliderAnswerLine, sliderRefusalInCart } from '../../../domain/quantity/slider';
 import type { FreshAddRequest, GroceryView } from '../../../shared/contracts/grocery';
 import type { ProductPageData } from '../../../shared/contracts/pages/product-page';
 import {
@@ -22,13 +22,13 @@ import {
   cancelSlot,
   changeAddress,
   conflictSummary,
-  isSessionProblem,
   navigationCartCount,
   resolveConflicts,
   sendSliderRequest,
   storeSheet,
 } from '../../api/grocery-api';
 import { sendMetricEvents } from '../../api/metrics-client';
+import { isSessionProblem } from '../../api/request';
 import { MORE_ITEM_ID, QuantitySelector } from '../../ui/quantity/quantity-selector';
 import { QuantityStepper } from '../../ui/quantity/quantity-stepper';
 import { type SliderSend, useQuantitySlider } from '../../ui/quantity/use-quantity-slider';
@@ -127,20 +127,21 @@ export function GroceryBuyBox({
   });
 
   const send: SliderSend = async (request) => {
-    const answer = await sendSliderRequest(request, model);
-    if (answer.ok) {
+    const result = await sendSliderRequest(request, model);
+    const line = result.ok ? sliderAnswerLine(result.answer, model) : null;
+    if (line) {
       // SL-016: the logging call after a success.
       sendMetricEvents([
         {
           schemaId: GROCERY_METRICS.sliderQuantityChanged,
           producerId: 'quantity-slider',
-          data: { asin: model.asinId, quantity: answer.quantity, cartType: model.cartType },
+          data: { asin: model.asinId, quantity: line.quantity, cartType: model.cartType },
         },
       ]);
       refreshCount();
-      return answer;
+      return { ok: true, ...line };
     }
-    if (answer.invalid) {
+    if (result.ok) {
       // SL-018
       console.warn('quantity slider: invalid cart response');
       sendMetricEvents([
@@ -152,26 +153,23 @@ export function GroceryBuyBox({
       ]);
       return { ok: false, reason: 'invalid' };
     }
-    if (isSessionProblem(answer.status)) {
+    if (isSessionProblem(result.status)) {
       page.reload();
       return { ok: false, reason: 'session' };
     }
     // GRO-029: a refusal with the server's modal shows it, as a fresh add's does.
-    if (answer.error?.errorModalHtml) fresh.showRefusal(answer.error, 'stepper');
+    if (result.refusal?.errorModalHtml) fresh.showRefusal(result.refusal, 'stepper');
     // SL-017: the buttons come back (the hook) and the failure is logged.
-    console.error(`quantity slider: the cart refused ${model.asinId} (${answer.status})`);
+    console.error(`quantity slider: the cart refused ${model.asinId} (${result.status})`);
     sendMetricEvents([
       {
         schemaId: GROCERY_METRICS.sliderError,
         producerId: 'quantity-slider',
-        data: { asin: model.asinId, status: answer.status },
+        data: { asin: model.asinId, status: result.status },
       },
     ]);
-    return {
-      ok: false,
-      reason: 'refused',
-      ...(answer.inCart !== undefined ? { inCart: answer.inCart } : {}),
-    };
+    const inCart = sliderRefusalInCart(result.refusal, model.asinId);
+    return { ok: false, reason: 'refused', ...(inCart !== undefined ? { inCart } : {}) };
   };
   const selector = useMemo<SelectorConfig>(
     () => ({
@@ -273,9 +271,9 @@ export function GroceryBuyBox({
     // GRO-025: a slot held for the old address goes.
     if (grocery.slotToken) await cancelSlot(grocery.slotToken);
     // GRO-011/012/022: conflicts go to the substitute page; without, the cart is resolved and the page reloads.
-    const { status, summary } = await conflictSummary('dp_cc');
-    if (isSessionProblem(status)) return page.reload();
-    if (summary?.hasConflicts) return page.navigate(substitutePageUrl(page.here()));
+    const summary = await conflictSummary('dp_cc');
+    if (isSessionProblem(summary.status)) return page.reload();
+    if (summary.ok && summary.answer.hasConflicts) return page.navigate(substitutePageUrl(page.here()));
     await resolveConflicts('dp_cc');
     page.reload();
   };

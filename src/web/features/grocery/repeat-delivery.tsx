@@ -95,7 +95,7 @@ export function RepeatDelivery({
     if (!result.ok) {
       // STP-007/014: the button comes back, with the server's modal or a generic one.
       setPhase({ kind: 'offer' });
-      setError(result.errorModalHtml ?? '');
+      setError(result.refusal?.errorModalHtml ?? '');
       return;
     }
     if (result.answer.addOperationStatus === 'ALREADY_REPEATED') {
@@ -166,7 +166,7 @@ export function RepeatDelivery({
                 if (result.ok) {
                   show(result.answer.item);
                   setNotice(`Skipped. Next delivery: ${result.answer.renderableNextDropDate}`);
-                } else setError(result.errorModalHtml ?? '');
+                } else setError(result.refusal?.errorModalHtml ?? '');
               }}
             >
               Skip next delivery

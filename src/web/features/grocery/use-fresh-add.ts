@@ -3,7 +3,7 @@ import { afterFreshAdd, freshFailureAction } from '../../../domain/grocery/fresh
 import { fallbackModal } from '../../../domain/grocery/fresh-cart-fallback';
 import type { FreshAddError, FreshAddResponse } from '../../../shared/contracts/grocery';
 import { GROCERY_METRICS } from '../../../shared/grocery-constants';
-import type { FreshCall } from '../../api/grocery-api';
+import type { FreshAddResult } from '../../api/grocery-api';
 import { genericErrorModal } from '../../api/grocery-api';
 import { sendMetricEvents } from '../../api/metrics-client';
 import type { FreshModal } from './fresh-error-modal';
@@ -49,7 +49,7 @@ export function useFreshAdd(handlers: FreshAddHandlers) {
   }, []);
 
   const run = useCallback(
-    async (kind: 'cart' | 'order' | 'multi', request: () => Promise<FreshCall>) => {
+    async (kind: 'cart' | 'order' | 'multi', request: () => Promise<FreshAddResult>) => {
       if (running.current) return; // GRO-007
       running.current = true;
       setBusy(kind);
@@ -70,14 +70,14 @@ export function useFreshAdd(handlers: FreshAddHandlers) {
           else setNotice(kind === 'multi' ? 'Added to your fresh cart.' : null);
           return;
         }
-        const action = freshFailureAction(result.status, Boolean(result.error?.errorModalHtml));
+        const action = freshFailureAction(result.status, Boolean(result.refusal?.errorModalHtml));
         if (action === 'reload') {
           h.reload();
           return;
         }
         const modalKind = kind === 'order' ? 'order' : 'cart';
-        if (action === 'server-modal' && result.error) {
-          showRefusal(result.error, kind);
+        if (action === 'server-modal' && result.refusal) {
+          showRefusal(result.refusal, kind);
           return;
         }
         const generic = await genericErrorModal(modalKind, h.language);

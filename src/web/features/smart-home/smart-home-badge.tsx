@@ -79,7 +79,7 @@ export function SmartHomeBadge({ marketplaceId, asin, language, onCartCount }: S
       return;
     }
     setAdd({ kind: 'added', count: picked.length });
-    onCartCount(result.response.entity.count.entity.items);
+    onCartCount(result.answer.entity.count.entity.items);
   };
 
   return (

@@ -5,7 +5,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, test, vi } from 'vite
 import { createGroceryProduct } from '../../../../tests/factories/grocery-factory';
 import { createProduct } from '../../../../tests/factories/product-factory';
 import { createTestApp, type TestContext } from '../../../../tests/helpers/test-app';
-import type { SliderModel } from '../../../domain/quantity/slider';
+import { type SliderModel, sliderAnswerLine, sliderRefusalInCart } from '../../../domain/quantity/slider';
 import { sendSliderRequest } from '../../api/grocery-api';
 import { QuantitySlider } from './quantity-slider';
 import type { SliderAnswer } from './use-quantity-slider';
@@ -127,12 +127,14 @@ async function runSequence(model: SliderModel, cartType: 'RETAIL' | 'FRESH', seq
     return realFetch(input, init);
   });
   const send = async (request: Parameters<typeof sendSliderRequest>[0]): Promise<SliderAnswer> => {
-    const answer = await sendSliderRequest(request, model);
-    if (answer.ok) return answer;
+    const result = await sendSliderRequest(request, model);
+    const line = result.ok ? sliderAnswerLine(result.answer, model) : null;
+    if (line) return { ok: true, ...line };
+    const inCart = result.ok ? undefined : sliderRefusalInCart(result.refusal, model.asinId);
     return {
       ok: false,
-      reason: answer.invalid ? 'invalid' : 'refused',
-      ...(answer.inCart !== undefined ? { inCart: answer.inCart } : {}),
+      reason: result.ok ? 'invalid' : 'refused',
+      ...(inCart !== undefined ? { inCart } : {}),
     };
   };
   render(<QuantitySlider model={model} send={send} debounceMs={DEBOUNCE} itemLabel="Test item" />);

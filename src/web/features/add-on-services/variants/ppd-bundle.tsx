@@ -5,6 +5,7 @@ import { associationWith } from '../../../../domain/cart/cart-request';
 import { SERVICE_QUANTITY, VAS_METRICS } from '../../../../shared/add-on-services-constants';
 import type { AddOnServiceView } from '../../../../shared/contracts/add-on-services';
 import { addServiceItems } from '../../../api/add-on-cart-api';
+import { failureMessage } from '../../../api/request';
 import type { VariantProps } from '../add-on-widget';
 
 type CardState = { status: 'idle' | 'adding' | 'added' } | { status: 'failed'; message: string };
@@ -42,13 +43,13 @@ export default function PpdBundle({ vas, page, headingId }: VariantProps) {
     ]);
     const outcome = addOnCartOutcome(result.ok ? 200 : result.status, result.ok);
     if (result.ok) {
-      page.onCartCount(result.response.entity.count.entity.items);
+      page.onCartCount(result.answer.entity.count.entity.items);
       setStates((all) => ({ ...all, [service.serviceAsin]: { status: 'added' } }));
       return;
     }
     if (outcome === 'incomplete') vas.metric(VAS_METRICS.incompleteAdd, { asin: service.serviceAsin });
     else {
-      console.error(`add-on bundle add failed: ${result.status} ${result.message}`);
+      console.error(`add-on bundle add failed: ${result.status} ${failureMessage(result)}`);
       vas.metric(VAS_METRICS.addFailure, { asin: service.serviceAsin, status: result.status });
     }
     failed(service);

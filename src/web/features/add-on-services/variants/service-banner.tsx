@@ -34,7 +34,7 @@ function DigitalDash({ path, asin }: { path: string; asin: string }) {
   const create = async () => {
     setState({ status: 'creating' });
     const reply = await createDigitalDashButton(path, asin);
-    const outcome = digitalDashOutcome(reply.status, reply.body);
+    const outcome = digitalDashOutcome(reply.status, reply.ok ? reply.answer : { url: reply.refusal?.url });
     // VAS-042: a signed-out shopper signs in first, then comes back.
     if (outcome.kind === 'redirect') window.location.assign(outcome.url);
     setState(outcome);

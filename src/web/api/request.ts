@@ -1,0 +1,123 @@
+import { SYNTAX_ERROR_RETRY_MS } from '../../domain/buy-box/buy-box-constants';
+import type { ErrorResponse } from '../../shared/contracts/common';
+
+/**
+ * The one result of a call to the store. `ok` is a 2xx answer, typed by its contract in
+ * `src/shared/contracts`; otherwise the status (0 when the store was not reached: offline, timed out,
+ * aborted) and the refusal's body when it had one. The page does not parse answers again: the server's
+ * test mode checks every answer against its contract (decision 0040).
+ */
+export type ApiResult<Answer, Refusal = ErrorResponse> =
+  | { ok: true; status: number; answer: Answer }
+  | { ok: false; status: number; refusal: Refusal | null };
+
+type RequestOptions = {
+  method?: 'GET' | 'POST' | 'PUT';
+  headers?: Record<string, string>;
+  /** Sent as JSON (with its content type unless `headers` names one). */
+  json?: unknown;
+  /** Sent as a form (`application/x-www-form-urlencoded`). */
+  form?: URLSearchParams;
+  /** Sent as it is: a body whose content type `headers` names (`{}` with an invite content type). */
+  text?: string;
+  timeoutMs?: number;
+  signal?: AbortSignal;
+  /** The request outlives the page (a dismissal, a metric). */
+  keepalive?: boolean;
+};
+
+const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+function signalOf(options: RequestOptions): AbortSignal | undefined {
+  const timeout = options.timeoutMs ? AbortSignal.timeout(options.timeoutMs) : undefined;
+  if (options.signal && timeout) return AbortSignal.any([options.signal, timeout]);
+  return options.signal ?? timeout;
+}
+
+function initOf(options: RequestOptions): RequestInit {
+  const headers: Record<string, string> = {};
+  let body: BodyInit | undefined;
+  if (options.json !== undefined) {
+    headers['content-type'] = 'application/json';
+    body = JSON.stringify(options.json);
+  } else if (options.form) {
+    headers['content-type'] = 'application/x-www-form-urlencoded';
+    body = options.form;
+  } else if (options.text !== undefined) {
+    body = options.text;
+  }
+  const signal = signalOf(options);
+  return {
+    method: options.method ?? (body === undefined ? 'GET' : 'POST'),
+    credentials: 'include',
+    headers: { ...headers, ...options.headers },
+    ...(body === undefined ? {} : { body }),
+    ...(signal ? { signal } : {}),
+    ...(options.keepalive ? { keepalive: true } : {}),
+  };
+}
+
+/** The body as JSON; an empty body is null; a body that is not JSON throws a SyntaxError. */
+async function readJson(response: Response): Promise<unknown> {
+  const text = await response.text();
+  return text.trim() === '' ? null : JSON.parse(text);
+}
+
+/**
+ * Calls the store with credentials (SEC-006) and answers an `ApiResult`; it never throws. A GET whose
+ * 2xx answer does not parse (cut off, or a proxy's HTML page) is asked for once more after 200 ms
+ * (DP-019).
+ */
+export async function request<Answer, Refusal = ErrorResponse>(
+  url: string,
+  options: RequestOptions = {},
+): Promise<ApiResult<Answer, Refusal>> {
+  const init = initOf(options);
+  for (let attempt = 1; ; attempt++) {
+    let response: Response;
+    try {
+      response = await fetch(url, init);
+    } catch {
+      return { ok: false, status: 0, refusal: null };
+    }
+    let body: unknown;
+    try {
+      body = await readJson(response);
+    } catch (error) {
+      const retry = response.ok && init.method === 'GET' && error instanceof SyntaxError && attempt === 1;
+      if (!retry) return { ok: false, status: response.status, refusal: null };
+      await pause(SYNTAX_ERROR_RETRY_MS);
+      continue;
+    }
+    if (response.ok) return { ok: true, status: response.status, answer: body as Answer };
+    const refusal = typeof body === 'object' && body !== null ? (body as Refusal) : null;
+    return { ok: false, status: response.status, refusal };
+  }
+}
+
+/** The message of a house error (`{ error: { message } }`), when the refusal carries one. */
+function refusalMessage(refusal: unknown): string | null {
+  const error = (refusal as { error?: { message?: unknown } } | null)?.error;
+  return typeof error?.message === 'string' ? error.message : null;
+}
+
+/** What a shopper reads when a call failed: the store's message, or why it could not be had. */
+export function failureMessage(result: { status: number; refusal: unknown }): string {
+  if (result.status === 0) return 'We could not reach the store. Check your connection and try again.';
+  return refusalMessage(result.refusal) ?? 'Something went wrong. Please try again.';
+}
+
+/** SEC-007: 401 and 403 mean the session is gone or stale; the page reloads to get a fresh one. */
+export const isSessionProblem = (status: number) => status === 401 || status === 403;
+
+/** The result with its answer narrowed to the part a caller reads; an answer without it is a failure. */
+export function pickAnswer<Answer, Part, Refusal>(
+  result: ApiResult<Answer, Refusal>,
+  pick: (answer: Answer) => Part | undefined,
+): ApiResult<Part, Refusal> {
+  if (!result.ok) return result;
+  const part = pick(result.answer);
+  return part === undefined
+    ? { ok: false, status: result.status, refusal: null }
+    : { ok: true, status: result.status, answer: part };
+}
