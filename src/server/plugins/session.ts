@@ -16,7 +16,7 @@ import {
   type TokenKeys,
 } from '../security/tokens';
 
-const SESSION_COOKIE = 'session-token';
+export const SESSION_COOKIE = 'session-token';
 /** Where a request keeps its session once built. */
 const BUILT_SESSION = Symbol('session');
 const COOKIE_MAX_AGE_S = 60 * 60 * 24 * 365;

@@ -107,8 +107,7 @@ export const groceryDeliveryRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags: ['grocery'],
-        summary:
-          'The shopper’s delivery addresses to choose from (GRO-027: JSON the page renders)',
+        summary: 'The shopper’s delivery addresses to choose from (GRO-027: JSON the page renders)',
         querystring: addressSelectionsQuery,
         response: { 200: addressSelectionsResponse, 400: errorResponse },
       },
