@@ -48,18 +48,18 @@ export default {
     {
       name: 'only-the-app-imports-routes',
       comment:
-        'Routes call services, never the other way: app.ts registers the routes and nothing else imports ' +
-        'them, not services, not render.',
+        'Routes call services, never the other way: the area modules (src/server/areas) list the routes and ' +
+        'app.ts registers them; nothing else imports them, not services, not render.',
       severity: 'error',
-      from: { path: '^src/', pathNot: [notATest, '^src/server/routes/', '^src/server/app[.]ts$'] },
+      from: { path: '^src/', pathNot: [notATest, '^src/server/routes/', '^src/server/areas/', '^src/server/app[.]ts$'] },
       to: { path: '^src/server/routes/' },
     },
     {
       name: 'routes-call-services-not-repositories',
       comment:
         'A route is a schema and one service call; the service opens the transaction and calls the ' +
-        'repositories. A warning until the route files that still call a repository move it into a service.',
-      severity: 'warn',
+        'repositories.',
+      severity: 'error',
       from: { path: '^src/server/routes/', pathNot: notATest },
       to: { path: '^src/server/db/', dependencyTypesNot: ['exotic-require'] },
     },
