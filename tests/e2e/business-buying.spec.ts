@@ -183,13 +183,18 @@ test('BIZ-015 BIZ-019 the picker is disabled during the refresh check, and a fai
   await expect(quantityInput(defaultBox(page))).toBeEnabled();
 });
 
-test('DP-010 a business reload keeps ref_, sbo and smid and marks psc=1', async ({ page, world }) => {
-  const query = '?ref_=sr_1_1&sbo=SBO1&smid=M-B2B-SUPPLY';
-  const product = await businessPage(world, page, {}, query);
+test('DP-010 a business reload keeps ref_, sbo, smid and the other parameters and marks psc=1', async ({
+  page,
+  world,
+}) => {
+  const query = '?ref_=sr_1_1&sbo=SBO1&smid=M-B2B-SUPPLY&th=1';
+  const product = await businessPage(world, page);
+  await page.goto(`/dp/${product.asin}${query}`);
+  await ready(page);
   await quantityInput(defaultBox(page)).focus();
   await expect(table(page).getByRole('option').first()).toHaveText(/^12\+/);
   const reloaded = page.waitForURL(
-    new RegExp(`/dp/${product.asin}\\?ref_=sr_1_1&sbo=SBO1&smid=M-B2B-SUPPLY&qty=12&psc=1$`),
+    new RegExp(`/dp/${product.asin}\\?ref_=sr_1_1&sbo=SBO1&smid=M-B2B-SUPPLY&th=1&qty=12&psc=1$`),
   );
   await page.keyboard.press('ArrowDown');
   await page.keyboard.press('Enter');

@@ -259,8 +259,8 @@ describe('quantity checks', () => {
   });
 
   test('BIZ-052 without the ajax params every quantity data call is an error', () => {
-    expect(quantityCallParamsMissing({ marketplaceId: 'ATVPDKIKX0DER', asin: 'B0PDPPAP01' })).toBe(false);
-    expect(quantityCallParamsMissing({ marketplaceId: '', asin: 'B0PDPPAP01' })).toBe(true);
+    expect(quantityCallParamsMissing({ marketplaceId: 'ATVPDKIKX0DER', asin: 'B0TESTPAP1' })).toBe(false);
+    expect(quantityCallParamsMissing({ marketplaceId: '', asin: 'B0TESTPAP1' })).toBe(true);
     expect(quantityCallParamsMissing({ marketplaceId: 'ATVPDKIKX0DER', asin: null })).toBe(true);
   });
 
@@ -289,21 +289,21 @@ describe('quantity checks', () => {
   });
 
   test('BIZ-003 the split link goes to the fast-forward basket with quantity, asin and ref_=bbt_limit_order', () => {
-    const url = new URL(splitOfferUrl('B0PDPPAP01', 400), 'http://x');
+    const url = new URL(splitOfferUrl('B0TESTPAP1', 400), 'http://x');
     expect(url.pathname).toBe('/gp/buy/basket/ff.html');
     expect(Object.fromEntries(url.searchParams)).toEqual({
       quantity: '400',
-      asin: 'B0PDPPAP01',
+      asin: 'B0TESTPAP1',
       ref_: 'bbt_limit_order',
     });
   });
 
   test('BIZ-004 the summary reload carries the quantity (and ref tag), anchored on phones', () => {
-    expect(summaryReloadUrl('/dp/B0PDPPAP01?qty=2#x', 25, { mobile: false, anchor: '#s' })).toBe(
-      '/dp/B0PDPPAP01?qty=25&psc=1',
+    expect(summaryReloadUrl('/dp/B0TESTPAP1?qty=2#x', 25, { mobile: false, anchor: '#s' })).toBe(
+      '/dp/B0TESTPAP1?qty=25&psc=1',
     );
-    expect(summaryReloadUrl('/dp/B0PDPPAP01', 25, { mobile: true, anchor: '#s', refTag: 'bbt_sum' })).toBe(
-      '/dp/B0PDPPAP01?qty=25&psc=1&ref_=bbt_sum#s',
+    expect(summaryReloadUrl('/dp/B0TESTPAP1', 25, { mobile: true, anchor: '#s', refTag: 'bbt_sum' })).toBe(
+      '/dp/B0TESTPAP1?qty=25&psc=1&ref_=bbt_sum#s',
     );
   });
 

@@ -33,21 +33,21 @@ describe('coupon redeem', () => {
   });
 
   test('BB-028 the sign-in URL carries the after-login handler with the promotion and the product', () => {
-    const url = couponSignInUrl('A2PDPCOUPON5OFF', '/dp/B0PDPSPK01');
+    const url = couponSignInUrl('A2PDPCOUPON5OFF', '/dp/B0TESTSPK1');
     const handler =
       '/gp/collect-coupon/handler/redeem_coupon_after_login.html' +
-      '?encryptedPromotionId=A2PDPCOUPON5OFF&returnTo=%2Fdp%2FB0PDPSPK01';
+      '?encryptedPromotionId=A2PDPCOUPON5OFF&returnTo=%2Fdp%2FB0TESTSPK1';
     expect(url).toBe(`/gp/sign-in.html?path=${encodeURIComponent(handler)}`);
     const path = new URL(url, 'http://shop.test').searchParams.get('path') ?? '';
     const inner = new URL(path, 'http://shop.test');
     expect(inner.pathname).toBe('/gp/collect-coupon/handler/redeem_coupon_after_login.html');
     expect(inner.searchParams.get('encryptedPromotionId')).toBe('A2PDPCOUPON5OFF');
-    expect(inner.searchParams.get('returnTo')).toBe('/dp/B0PDPSPK01');
+    expect(inner.searchParams.get('returnTo')).toBe('/dp/B0TESTSPK1');
   });
 
   test('BB-028 a product path with its own query survives the double encoding', () => {
-    const url = couponSignInUrl('P-1', '/dp/B0PDPSPK01?qty=2&psc=1');
+    const url = couponSignInUrl('P-1', '/dp/B0TESTSPK1?qty=2&psc=1');
     const path = new URL(url, 'http://shop.test').searchParams.get('path') ?? '';
-    expect(new URL(path, 'http://shop.test').searchParams.get('returnTo')).toBe('/dp/B0PDPSPK01?qty=2&psc=1');
+    expect(new URL(path, 'http://shop.test').searchParams.get('returnTo')).toBe('/dp/B0TESTSPK1?qty=2&psc=1');
   });
 });

@@ -40,22 +40,22 @@ describe('parseQtyParam', () => {
 
 describe('quantityUrl', () => {
   test('DP-009 replaces qty and keeps the other parameters and the hash', () => {
-    expect(quantityUrl('/dp/B0PDPSPK01?ref_=nav&qty=2&psc=1#reviews', 4)).toBe(
-      '/dp/B0PDPSPK01?ref_=nav&qty=4&psc=1#reviews',
+    expect(quantityUrl('/dp/B0TESTSPK1?ref_=nav&qty=2&psc=1#reviews', 4)).toBe(
+      '/dp/B0TESTSPK1?ref_=nav&qty=4&psc=1#reviews',
     );
   });
 
   test('DP-009 adds qty when the address has none', () => {
-    expect(quantityUrl('/dp/B0PDPSPK01', 3)).toBe('/dp/B0PDPSPK01?qty=3');
-    expect(quantityUrl('/dp/B0PDPSPK01#top', 3)).toBe('/dp/B0PDPSPK01?qty=3#top');
-    expect(quantityUrl('https://shop.example/dp/B0PDPSPK01?smid=X', 2)).toBe(
-      'https://shop.example/dp/B0PDPSPK01?smid=X&qty=2',
+    expect(quantityUrl('/dp/B0TESTSPK1', 3)).toBe('/dp/B0TESTSPK1?qty=3');
+    expect(quantityUrl('/dp/B0TESTSPK1#top', 3)).toBe('/dp/B0TESTSPK1?qty=3#top');
+    expect(quantityUrl('https://shop.example/dp/B0TESTSPK1?smid=X', 2)).toBe(
+      'https://shop.example/dp/B0TESTSPK1?smid=X&qty=2',
     );
   });
 
   test("DP-009 other parameters keep their exact encoding (the vas parameter's quoted JSON)", () => {
-    const url = '/dp/B0PDPSPK01?vas=\'{"vw":"A1"}\'&qty=1';
-    expect(quantityUrl(url, 2)).toBe('/dp/B0PDPSPK01?vas=\'{"vw":"A1"}\'&qty=2');
+    const url = '/dp/B0TESTSPK1?vas=\'{"vw":"A1"}\'&qty=1';
+    expect(quantityUrl(url, 2)).toBe('/dp/B0TESTSPK1?vas=\'{"vw":"A1"}\'&qty=2');
   });
 
   test('DP-009 a repeated qty collapses to one entry in the place of the first', () => {

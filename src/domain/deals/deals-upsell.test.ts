@@ -8,8 +8,8 @@ import {
 } from './deals-upsell';
 
 const plan = {
-  asin: 'B0PDPWAR01',
-  offerListingId: 'OL-B0PDPWAR01',
+  asin: 'B0TESTWAR1',
+  offerListingId: 'OL-B0TESTWAR1',
   title: '2-Year Protection Plan',
   price: { amount: 12.99, currencyCode: 'USD', displayString: '$12.99' },
 };
@@ -28,15 +28,15 @@ describe('the deals upsell call', () => {
       verificationSessionID: 'sess-1',
       clientName: 'devices',
       csrfToken: 'tok',
-      'ASIN.1': 'B0PDPWAR01',
-      'offerListingID.1': 'OL-B0PDPWAR01',
+      'ASIN.1': 'B0TESTWAR1',
+      'offerListingID.1': 'OL-B0TESTWAR1',
       'quantity.1': '1',
     });
     const parsed = parseAddToCartForm(Object.fromEntries(form ?? []));
     expect(parsed).toMatchObject({
       ok: true,
       clientName: 'devices',
-      items: [{ asin: 'B0PDPWAR01', offerListingId: 'OL-B0PDPWAR01', quantity: 1 }],
+      items: [{ asin: 'B0TESTWAR1', offerListingId: 'OL-B0TESTWAR1', quantity: 1 }],
     });
   });
 

@@ -25,11 +25,11 @@ describe('cart conflicts', () => {
   });
 
   test('GRO-022 the substitute page carries sourceUrl; only a path on this site is followed back', () => {
-    const url = substitutePageUrl('/dp/B0PDPMLK01?x=1');
+    const url = substitutePageUrl('/dp/B0TESTMLK1?x=1');
     expect(url.startsWith('/afx/cartconflicts/resolve/substitute?')).toBe(true);
-    expect(new URL(url, 'http://x').searchParams.get('sourceUrl')).toBe('/dp/B0PDPMLK01?x=1');
+    expect(new URL(url, 'http://x').searchParams.get('sourceUrl')).toBe('/dp/B0TESTMLK1?x=1');
     expect(new URL(url, 'http://x').searchParams.get('client')).toBe('atfc');
-    expect(safeSourceUrl('/dp/B0PDPMLK01')).toBe('/dp/B0PDPMLK01');
+    expect(safeSourceUrl('/dp/B0TESTMLK1')).toBe('/dp/B0TESTMLK1');
     expect(safeSourceUrl('//evil.example/x')).toBe('/');
     expect(safeSourceUrl('https://evil.example/')).toBe('/');
     expect(safeSourceUrl(undefined)).toBe('/');

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { type CreatedProduct, createProduct } from '../../../tests/factories/product-factory';
 import { createTestApp, Shopper, type TestContext } from '../../../tests/helpers/test-app';
 import { dialects } from '../../../tests/helpers/test-store';
 
@@ -6,8 +7,10 @@ const US = 'ATVPDKIKX0DER';
 
 describe.each(dialects)('security headers on %s', (dialect) => {
   let ctx: TestContext;
+  let product: CreatedProduct;
   beforeAll(async () => {
-    ctx = await createTestApp(dialect);
+    ctx = await createTestApp(dialect, { seed: false });
+    product = await createProduct(ctx.store.db);
   });
   afterAll(() => ctx?.close());
 
@@ -21,9 +24,9 @@ describe.each(dialects)('security headers on %s', (dialect) => {
 
   test('decision 0016: every JSON answer, errors included, carries nosniff and a policy that allows nothing', async () => {
     const s = new Shopper(ctx.app);
-    await s.visit('/dp/B0PDPSPK01');
+    await s.visit(`/dp/${product.asin}`);
     const answers = {
-      product: await s.request({ method: 'GET', url: `/api/marketplaces/${US}/products/B0PDPSPK01` }),
+      product: await s.request({ method: 'GET', url: `/api/marketplaces/${US}/products/${product.asin}` }),
       'unknown product (404)': await s.request({
         method: 'GET',
         url: `/api/marketplaces/${US}/products/B0NOTHERE1`,
@@ -31,7 +34,7 @@ describe.each(dialects)('security headers on %s', (dialect) => {
       'no route (404)': await s.request({ method: 'GET', url: '/api/nothing-here' }),
       'bad query (400)': await s.request({
         method: 'GET',
-        url: `/api/marketplaces/${US}/products/B0PDPSPK01?itemQuantity=abc`,
+        url: `/api/marketplaces/${US}/products/${product.asin}?itemQuantity=abc`,
       }),
       'no CSRF token (403)': await s.request({
         method: 'POST',
@@ -40,8 +43,8 @@ describe.each(dialects)('security headers on %s', (dialect) => {
         payload: '{}',
       }),
       'form redirect (303)': await s.postForm('/gp/product/handle-buy-box', {
-        ASIN: 'B0PDPSPK01',
-        offerListingID: 'OL-B0PDPSPK01-NEW',
+        ASIN: product.asin,
+        offerListingID: `OL-${product.asin}-NEW`,
         quantity: '1',
         'submit.add-to-cart': 'Add to Cart',
       }),
@@ -58,7 +61,7 @@ describe.each(dialects)('security headers on %s', (dialect) => {
 
   test('decision 0016 HTML pages keep their own policy, nosniff and referrer policy', async () => {
     const s = new Shopper(ctx.app);
-    for (const path of ['/dp/B0PDPSPK01', '/gp/sign-in.html', '/gp/cart/view.html', '/dp/B0NOTHERE1']) {
+    for (const path of [`/dp/${product.asin}`, '/gp/sign-in.html', '/gp/cart/view.html', '/dp/B0NOTHERE1']) {
       const response = await s.visit(path);
       expect(response.headers['content-type'], path).toContain('text/html');
       expect(response.headers['x-content-type-options'], path).toBe('nosniff');
@@ -73,14 +76,14 @@ describe.each(dialects)('security headers on %s', (dialect) => {
 
   test('HTML pages carry the headers only a document reads; JSON answers leave them out', async () => {
     const s = new Shopper(ctx.app);
-    const page = await s.visit('/dp/B0PDPSPK01');
+    const page = await s.visit(`/dp/${product.asin}`);
     expect(page.headers['cross-origin-opener-policy']).toBe('same-origin');
     expect(page.headers['origin-agent-cluster']).toBe('?1');
     expect(page.headers['x-dns-prefetch-control']).toBe('off');
     expect(page.headers['x-download-options']).toBe('noopen');
     expect(page.headers['x-permitted-cross-domain-policies']).toBe('none');
     expect(page.headers['x-xss-protection']).toBe('0');
-    const json = await s.request({ method: 'GET', url: `/api/marketplaces/${US}/products/B0PDPSPK01` });
+    const json = await s.request({ method: 'GET', url: `/api/marketplaces/${US}/products/${product.asin}` });
     expect(json.headers['x-content-type-options']).toBe('nosniff');
     expect(json.headers['cross-origin-resource-policy']).toBe('same-origin');
     expect(json.headers['x-dns-prefetch-control']).toBeUndefined();

@@ -21,8 +21,8 @@ function createDealSetup(
   const { dealDetails, dealCustomerStatus, canAddToCart = true, ...setup } = overrides;
   return {
     dealId: 'deal-tab',
-    asin: 'B0PDPTAB01',
-    aapiEndpoint: '/api/marketplaces/ATVPDKIKX0DER/products/B0PDPTAB01',
+    asin: 'B0TESTTAB1',
+    aapiEndpoint: '/api/marketplaces/ATVPDKIKX0DER/products/B0TESTTAB1',
     offerListingId: 'ld-tab',
     claimDealAapiEndpoint: '/api/marketplaces/ATVPDKIKX0DER/deals/',
     cartCountAapiEndpoint: '/api/marketplaces/ATVPDKIKX0DER/cart/count',
@@ -186,8 +186,8 @@ describe('the deal buy box views', () => {
 
   test('DEAL-004 the warranty checkbox offers the protection plan beside add to cart', () => {
     const plan = {
-      asin: 'B0PDPWAR01',
-      offerListingId: 'OL-B0PDPWAR01',
+      asin: 'B0TESTWAR1',
+      offerListingId: 'OL-B0TESTWAR1',
       title: '2-Year Protection Plan',
       price: { amount: 12.99, currencyCode: 'USD', displayString: '$12.99' },
     };
