@@ -9,8 +9,6 @@ export const POPOVER_HIGHLIGHT_DELAY_MS = 20;
 export const POPOVER_REENABLE_DELAY_MS = 370;
 /** DP-018: a popover saves its position at most this often after the page scrolls or resizes. */
 export const POPOVER_POSITION_SAVE_MS = 250;
-/** VAS-048: the add-on popovers reposition at most every 500 ms (pass as `repositionMs`). */
-export const POPOVER_REPOSITION_THROTTLE_MS = 500;
 /** DP-020: how far a popover may cover its trigger before it moves below it. */
 export const OVERLAP_THRESHOLD_PX = 10;
 /** DP-013: fade duration of overlays and popovers. */
