@@ -12,7 +12,7 @@ import { useDeferredAccessories } from '../use-deferred-accessories';
 export const accessoryUpsells: PurchaseExtension = {
   name: 'accessory-upsells',
   // The slice is in the page data, or (the server left it out) loaded after first paint.
-  shown: (data) => data.product.accessories !== null || data.deferred.includes('accessories'),
+  shown: (data) => !!data.product.accessories || data.deferred.includes('accessories'),
   useParts: ({ data, onCartCount }) => {
     const { product } = data;
     const view = useDeferredAccessories(data);

@@ -1,5 +1,6 @@
 import { useRef } from 'react';
 import { type AddOnBridge, AddOnServicesSlot } from '../../../features/add-on-services/add-on-services-slot';
+import { showsAddOnServices } from '../page-parts';
 import type { PurchaseExtension } from '../purchase-extension';
 
 /**
@@ -8,8 +9,7 @@ import type { PurchaseExtension } from '../purchase-extension';
  */
 export const addOnServices: PurchaseExtension = {
   name: 'add-on-services',
-  // In the page data, or (the server left the slice out) fetched by the widget itself.
-  shown: (data) => data.product.addOnServices !== null || data.deferred.includes('addOnServices'),
+  shown: showsAddOnServices,
   useParts: ({ data, onCartCount }) => {
     // The services' state lives in the widget, whose code is a chunk of its own (loaded only on pages
     // that show it): the widget hands its items and its interception over here once it has rendered.
