@@ -13,23 +13,31 @@ const TINY = 1024;
 
 // Every product page starts with these: the boot script, then the entry with its static imports.
 const CRITICAL = ['src/web/boot.ts', 'src/web/entry-client.tsx'];
-// Then, without any interaction: the purchase column (hydrated after the rest of the page), and on a
-// first desktop visit the delivery location prompt, which opens by itself.
-const EVERY_PAGE = [
-  'src/web/pages/product/purchase-part.tsx',
-  'src/web/features/delivery-location/delivery-location-dialog.tsx',
-];
-// The page parts (src/web/pages/product/page-parts.ts) each kind shows in its server markup, by the
+// Then, without any interaction, on a first desktop visit: the delivery location prompt, which opens by
+// itself.
+const EVERY_PAGE = ['src/web/features/delivery-location/delivery-location-dialog.tsx'];
+// The purchase column (hydrated after the rest of the page) on every page but a grocery product's, and
+// the page parts (src/web/pages/product/page-parts.ts) each kind shows in its server markup, by the
 // modules their `load` imports. Bundles, the smart-home badge and the sponsored ads are below the fold
 // on every page: they load as the shopper scrolls to them, so no kind counts them.
+const COLUMN = 'src/web/pages/product/purchase-part.tsx';
 const VARIANTS = 'src/web/features/add-on-services/variants';
 const PAGE_KINDS = {
-  'plain (B0PDPSPK01, accessories; bundles, badge and ads below the fold)': [],
-  'deal (B0PDPTAB01)': ['src/web/features/deal-buy-box/deal-buy-box.tsx', 'src/domain/deals/deals-upsell.ts'],
-  'business (B0PDPPAP01, business customer)': ['src/web/features/business-buying/business-buying.tsx'],
-  'grocery (B0PDPBAN01)': ['src/web/features/grocery/grocery-buy-box.tsx'],
-  'invitation (B0PDPCNS01)': ['src/web/features/buy-box/invite-request.tsx'],
-  'quantity link (?qty=)': ['src/web/features/buy-box/quantity-updated-tip.tsx'],
+  'plain (B0PDPSPK01, accessories; bundles, badge and ads below the fold)': [COLUMN],
+  'deal (B0PDPTAB01)': [
+    COLUMN,
+    'src/web/features/deal-buy-box/deal-buy-box.tsx',
+    'src/domain/deals/deals-upsell.ts',
+  ],
+  'business (B0PDPPAP01, business customer)': [
+    COLUMN,
+    'src/web/features/business-buying/business-buying.tsx',
+  ],
+  'grocery (B0PDPBAN01, the grocery box instead of the column)': [
+    'src/web/features/grocery/grocery-buy-box.tsx',
+  ],
+  'invitation (B0PDPCNS01)': [COLUMN, 'src/web/features/buy-box/invite-request.tsx'],
+  'quantity link (?qty=)': [COLUMN, 'src/web/features/buy-box/quantity-updated-tip.tsx'],
   ...Object.fromEntries(
     [
       ['twister', 'B0PDPWSH01'],
@@ -42,12 +50,12 @@ const PAGE_KINDS = {
       ['pre-purchase', 'B0PDPDWS01'],
     ].map(([variant, asin]) => [
       `add-on services, ${variant} (${asin})`,
-      ['src/web/features/add-on-services/add-on-widget.tsx', `${VARIANTS}/${variant}.tsx`],
+      [COLUMN, 'src/web/features/add-on-services/add-on-widget.tsx', `${VARIANTS}/${variant}.tsx`],
     ]),
   ),
 };
 // Reported, not held to the budget: the widgets below the fold once the shopper has scrolled to them.
-const BELOW_THE_FOLD = ['src/web/pages/product/below-the-fold.client.tsx'];
+const BELOW_THE_FOLD = [COLUMN, 'src/web/pages/product/below-the-fold.client.tsx'];
 
 const root = process.argv[2] ?? 'dist/client';
 const manifestFile = join(root, '.vite/manifest.json');

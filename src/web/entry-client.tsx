@@ -7,7 +7,7 @@ import { markPageDataRead } from './api/page-served-at';
 import { warmUpAnswerContracts } from './api/parse-answer';
 import { loadPartsShown } from './pages/product/page-parts';
 import { ProductPage } from './pages/product/product-page';
-import { loadPurchasePart, startPurchasePart } from './pages/product/purchase-slot';
+import { loadPurchasePart, showsPurchaseColumn, startPurchasePart } from './pages/product/purchase-slot';
 import { markRootHydrated } from './ui/hydrates-later';
 
 /**
@@ -50,9 +50,10 @@ async function hydrate() {
     // chunk is requested now, and its server markup stays as it is until the chunk is in (decision
     // 0035). A page that waits for one of the parts above (they sit inside that column) waits for it too,
     // in the same round trip, and hydrates whole, as before.
-    if (firstParts.length > 0) await Promise.all([...firstParts, loadPurchasePart()]);
+    const column = showsPurchaseColumn(data);
+    if (firstParts.length > 0) await Promise.all([...firstParts, ...(column ? [loadPurchasePart()] : [])]);
     markHydrating();
-    if (firstParts.length === 0) startPurchasePart();
+    if (column && firstParts.length === 0) startPurchasePart();
     // What <App> renders for a product page (the server renders <App>; the markup is the same).
     page = <ProductPage data={data} />;
   }

@@ -13,8 +13,7 @@ import {
 import { stepperDecrement, stepperIncrement } from '../../../domain/quantity/stepper';
 import type { RepeatItemView } from '../../../shared/contracts/repeat-delivery';
 import { addRepeatItem, skipRepeatDelivery, staplesEducation, updateRepeatItem } from '../../api/grocery-api';
-import { Modal } from '../../ui/modal';
-import { Popover } from '../../ui/popover';
+import { Modal, Popover } from '../../ui/lazy-overlays';
 import { QuantitySelector } from '../../ui/quantity/quantity-selector';
 import { QuantityStepper } from '../../ui/quantity/quantity-stepper';
 import { Spinner } from '../../ui/spinner';

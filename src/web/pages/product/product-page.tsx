@@ -11,6 +11,7 @@ import { JumpLinksBar } from '../../features/product-details/jump-links-bar';
 import { SiteFooter } from '../../layout/site-footer';
 import { SiteHeader } from '../../layout/site-header';
 import { whenNearViewport } from '../../ui/near-viewport';
+import { GroceryBuyBoxSlot } from './grocery-buy-box-slot';
 import { PurchaseSlot } from './purchase-slot';
 
 /** /dp/{asin}: gallery, title, rating, price block, bullets and the buy box. */
@@ -112,7 +113,17 @@ export function ProductPage({ data }: { data: ProductPageData }) {
         {product.offer || data.deal ? (
           <div className="product__purchase">
             <DeliveryLocation zip={data.shopper.deliveryZip} eligible={data.shopper.locationPromptEligible} />
-            <PurchaseSlot data={data} onCartCount={setCartCount} onDealState={setDealState} />
+            {data.grocery && offer ? (
+              // A grocery product's box stands in for the purchase column: no buy box, nothing it carries.
+              <GroceryBuyBoxSlot
+                data={data}
+                grocery={data.grocery}
+                offer={offer}
+                onCartCount={setCartCount}
+              />
+            ) : (
+              <PurchaseSlot data={data} onCartCount={setCartCount} onDealState={setDealState} />
+            )}
           </div>
         ) : (
           <aside className="buy-box" aria-label="Buy box">

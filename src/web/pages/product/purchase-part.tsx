@@ -4,7 +4,6 @@ import type { DealState } from '../../../shared/deal-constants';
 import { BuyBox, type BuyBoxUpsells } from '../../features/buy-box/buy-box';
 import { BusinessBuyingSlot } from './business-buying-slot';
 import { DealBuyBoxSlot } from './deal-buy-box-slot';
-import { GroceryBuyBoxSlot } from './grocery-buy-box-slot';
 import type { PurchaseColumn, PurchaseExtension, PurchaseExtensionParts } from './purchase-extension';
 import { PURCHASE_EXTENSIONS } from './purchase-extensions';
 
@@ -43,9 +42,10 @@ function buyBoxUpsells(
 }
 
 /**
- * The product page's purchase column under "Deliver to": the purchase box (the grocery, deal or
- * business box where the page has one, else the regular buy box) carrying the purchase extensions
- * (`purchase-extensions.ts`). Its own chunk, hydrated after the rest of the page (`purchase-slot.tsx`).
+ * The product page's purchase column under "Deliver to": the purchase box (the deal box around the
+ * regular one on a lightning deal's page, the business box for a business customer, else the regular
+ * buy box) carrying the purchase extensions (`purchase-extensions.ts`). Its own chunk, hydrated after
+ * the rest of the page (`purchase-slot.tsx`); a grocery product's page has the grocery box instead.
  */
 export function PurchasePart({
   data,
@@ -66,22 +66,18 @@ export function PurchasePart({
 
   return (
     <>
-      {data.grocery && offer ? (
-        <GroceryBuyBoxSlot data={data} grocery={data.grocery} offer={offer} onCartCount={onCartCount} />
-      ) : (
-        <DealBuyBoxSlot
-          data={data}
-          onCartCount={onCartCount}
-          {...(onDealState ? { onDealState } : {})}
-          // Deal mode: the claim is this page's add to cart. It goes out at once (the units are scarce);
-          // the accessories are offered after it, each with its own add to cart (ACC-010, ACC-013).
-          {...(upsells ? { onClaimed: () => upsells.intercept('add-to-cart-button', () => undefined) } : {})}
-        >
-          <BusinessBuyingSlot data={data} onCartCount={onCartCount}>
-            {offer ? <BuyBox data={data} offer={offer} onCartCount={onCartCount} upsells={upsells} /> : null}
-          </BusinessBuyingSlot>
-        </DealBuyBoxSlot>
-      )}
+      <DealBuyBoxSlot
+        data={data}
+        onCartCount={onCartCount}
+        {...(onDealState ? { onDealState } : {})}
+        // Deal mode: the claim is this page's add to cart. It goes out at once (the units are scarce);
+        // the accessories are offered after it, each with its own add to cart (ACC-010, ACC-013).
+        {...(upsells ? { onClaimed: () => upsells.intercept('add-to-cart-button', () => undefined) } : {})}
+      >
+        <BusinessBuyingSlot data={data} onCartCount={onCartCount}>
+          {offer ? <BuyBox data={data} offer={offer} onCartCount={onCartCount} upsells={upsells} /> : null}
+        </BusinessBuyingSlot>
+      </DealBuyBoxSlot>
       {shown.map(({ extension, parts }) => (
         <Fragment key={extension.name}>{parts.beside}</Fragment>
       ))}
