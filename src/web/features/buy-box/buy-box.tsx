@@ -154,7 +154,7 @@ export function BuyBox({
           onRequested={() => setInviteRequested(true)}
         />
       ) : offer.canAddToCart ? (
-        // biome-ignore lint/a11y/noNoninteractiveElementInteractions: the pointer and focus handlers only fetch the press code ahead of a press; the buttons inside are what is operated.
+        // biome-ignore lint/a11y/noNoninteractiveElementInteractions: the pointer, focus and change handlers only fetch the press code ahead of a press; the buttons inside are what is operated.
         <form
           className="buy-box__form"
           method="post"
@@ -162,6 +162,7 @@ export function BuyBox({
           onSubmit={purchase.onSubmit}
           onPointerDown={purchase.warm}
           onFocus={purchase.warm}
+          onChange={purchase.warm}
         >
           <input type="hidden" name="csrfToken" value={data.csrfToken} />
           <input type="hidden" name={BUY_BOX_FIELDS.asin} value={product.asin} />

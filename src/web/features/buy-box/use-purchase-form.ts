@@ -56,7 +56,8 @@ export function usePurchaseForm(options: {
   const fallback = useRef(false);
   const held = useRef(false);
   // Warmed as the shopper reaches for the form (a pointer down comes before its click, focus before a
-  // key's press): a visitor who only reads the page never downloads it.
+  // key's press, a quantity or an option chosen before the press): a visitor who only reads the page
+  // never downloads it.
   const warm = () => void loadPressCode().catch(() => undefined);
 
   const clicked = (buttonId: string) =>
