@@ -64,7 +64,7 @@ async function openPage(page: Page, asin: string) {
   await page.evaluate(() => {
     const description = document.getElementById('product-description');
     const rowTop = (description?.getBoundingClientRect().bottom ?? 0) + window.scrollY;
-    window.scrollTo(0, Math.max(0, rowTop - window.innerHeight - 400));
+    window.scrollTo(0, Math.max(0, rowTop - window.innerHeight - 200));
   });
   await expect(region(page)).toBeAttached();
   await scrollToTop(page);
