@@ -1,19 +1,26 @@
 /// <reference types="vitest/config" />
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
+import { relative } from 'node:path';
 import react from '@vitejs/plugin-react';
 import { transform } from 'lightningcss';
 import { defineConfig, type Plugin, type UserConfig } from 'vite';
 
-// The stylesheets the server inlines (src/server/render/inline-styles.ts reads the same JSON).
-const INLINE_STYLES: { shared: string[]; productParts: Record<string, string[]> } = JSON.parse(
-  readFileSync('src/server/render/inline-styles.json', 'utf8'),
-);
+/** The stylesheets under `dir`, by source path (`src/web/...`). */
+function stylesheetsIn(dir: string): string[] {
+  return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
+    const path = `${dir}/${entry.name}`;
+    if (entry.isDirectory()) return stylesheetsIn(path);
+    return entry.name.endsWith('.css') ? [path] : [];
+  });
+}
 
 /**
- * The stylesheets the server inlines in the documents, emitted as assets of their own (named in the
- * manifest by their source path) instead of being imported by the entry: the server inlines the parts'
- * styles only in a page that shows the part, and no chunk loaded later adds the entry's stylesheet
- * again as a <link> after the inline styles (decision 0029).
+ * The stylesheets the server inlines in the documents (the product page's own and its parts', listed in
+ * src/web/pages/product/page-parts.ts), emitted as assets of their own (named in the manifest by their
+ * source path) instead of being imported by the entry: the server inlines a part's styles only in a
+ * page that shows the part, and no chunk loaded later adds the entry's stylesheet again as a <link>
+ * after the inline styles (decision 0029). They are the stylesheets of src/web that no script imports,
+ * so a new part's styles need no line here.
  */
 function inlineStyles(): Plugin {
   // The browsers Vite's own CSS pipeline targets for build.target 'es2022' (its convertTargets), so
@@ -31,7 +38,8 @@ function inlineStyles(): Plugin {
     name: 'inline-styles',
     apply: 'build',
     generateBundle() {
-      for (const file of [...INLINE_STYLES.shared, ...Object.values(INLINE_STYLES.productParts).flat()]) {
+      const imported = new Set([...this.getModuleIds()].map((id) => relative(process.cwd(), id)));
+      for (const file of stylesheetsIn('src/web').filter((path) => !imported.has(path))) {
         const { code } = transform({ filename: file, code: readFileSync(file), minify: true, targets });
         this.emitFile({ type: 'asset', name: file.split('/').pop(), originalFileName: file, source: code });
       }

@@ -1,17 +1,12 @@
-// The page's styles are inline in the document (src/server/render/inline-styles.json), not imported here.
+// The page's styles are inline in the document (src/web/pages/product/page-parts.ts), not imported here.
 import { type ReactNode, startTransition, useEffect } from 'react';
 import { hydrateRoot } from 'react-dom/client';
 import type { PageData } from '../shared/contracts/pages/page-data';
 import { PAGE_DATA_ELEMENT_ID } from '../shared/page-data-element';
 import { markPageDataRead } from './api/page-served-at';
-import { loadAddOnServices } from './features/add-on-services/add-on-services-slot';
-import { loadInviteRequest } from './features/buy-box/invite-request-slot';
-import { loadQuantityNote } from './features/buy-box/quantity-note-slot';
-import { loadBusinessBuying } from './pages/product/business-buying-slot';
-import { loadDealBuyBox } from './pages/product/deal-buy-box-slot';
-import { loadGroceryBuyBox } from './pages/product/grocery-buy-box-slot';
+import { loadPartsShown } from './pages/product/page-parts';
 import { ProductPage } from './pages/product/product-page';
-import { loadPurchasePart, startPurchasePart } from './pages/product/purchase-slot';
+import { loadPurchasePart, showsPurchaseColumn, startPurchasePart } from './pages/product/purchase-slot';
 import { markRootHydrated } from './ui/hydrates-later';
 
 /**
@@ -49,26 +44,15 @@ async function hydrate() {
     // The server renders these lazily loaded parts in full, so their chunks are in before hydrating: a
     // boundary still waiting for its code when the page first updates (a deferred slice, the cart count)
     // would drop the server's markup for its fallback, and a press there would reach the wrong form.
-    const firstParts = [
-      // Add-on services on a product that has them.
-      data.product.addOnServices ? loadAddOnServices([data.product.addOnServices.widget]) : null,
-      // Business buying (a business customer's business product only).
-      data.business ? loadBusinessBuying() : null,
-      // The deal buy box on a lightning deal's page; the grocery buy box on a grocery product's.
-      data.deal ? loadDealBuyBox() : null,
-      data.grocery ? loadGroceryBuyBox() : null,
-      // The invite request on a high-demand product's page.
-      data.product.features.highDemand ? loadInviteRequest() : null,
-      // The quantity note or tip on a page whose link set the quantity.
-      data.initialQuantity !== null ? loadQuantityNote() : null,
-    ].filter((part) => part !== null);
+    const firstParts = loadPartsShown(data);
     // The purchase column (the buy box and its accessories) hydrates after the rest of the page: its
     // chunk is requested now, and its server markup stays as it is until the chunk is in (decision
     // 0035). A page that waits for one of the parts above (they sit inside that column) waits for it too,
     // in the same round trip, and hydrates whole, as before.
-    if (firstParts.length > 0) await Promise.all([...firstParts, loadPurchasePart()]);
+    const column = showsPurchaseColumn(data);
+    if (firstParts.length > 0) await Promise.all([...firstParts, ...(column ? [loadPurchasePart()] : [])]);
     markHydrating();
-    if (firstParts.length === 0) startPurchasePart();
+    if (column && firstParts.length === 0) startPurchasePart();
     // What <App> renders for a product page (the server renders <App>; the markup is the same).
     page = <ProductPage data={data} />;
   }

@@ -55,13 +55,28 @@ const scrollToCarousel = (page: Page) =>
   region(page).evaluate((el) => el.scrollIntoView({ block: 'center' }));
 const scrollToTop = (page: Page) => page.evaluate(() => window.scrollTo(0, 0));
 
+/**
+ * Opens the product page and brings the row below the fold near the viewport, still out of view, so the
+ * carousel loads (the widgets there load as they near the viewport), then goes back to the top.
+ */
+async function openPage(page: Page, asin: string) {
+  await page.goto(`/dp/${asin}`);
+  await page.evaluate(() => {
+    const description = document.getElementById('product-description');
+    const rowTop = (description?.getBoundingClientRect().bottom ?? 0) + window.scrollY;
+    window.scrollTo(0, Math.max(0, rowTop - window.innerHeight - 200));
+  });
+  await expect(region(page)).toBeAttached();
+  await scrollToTop(page);
+}
+
 test('ADS-001 ADS-008 ADS-003 ADS-004 a view counts once the card has been on screen 500 ms, once per ad and page view', async ({
   page,
   world,
 }) => {
   const { page: product, ads } = await pageWithAds(world);
   const events = recordEvents(page);
-  await page.goto(`/dp/${product.asin}`);
+  await openPage(page, product.asin);
   await expect(region(page).getByRole('listitem')).toHaveCount(4);
   // ADS-001: labelled as sponsored.
   await expect(region(page).getByText('Sponsored', { exact: true })).toBeVisible();
@@ -121,7 +136,7 @@ test('ADS-001 ADS-008 with the tab hidden nothing counts; shown again, the cards
 }) => {
   const { page: product } = await pageWithAds(world, 2);
   const events = recordEvents(page);
-  await page.goto(`/dp/${product.asin}`);
+  await openPage(page, product.asin);
   await expect(region(page).getByRole('listitem')).toHaveCount(2);
   const setVisibility = (state: 'hidden' | 'visible') =>
     page.evaluate((value) => {
@@ -153,7 +168,7 @@ test('ADS-009 ADS-004 views wait at most 250 ms, and what waits when the page is
     };
   });
   await page.clock.install();
-  await page.goto(`/dp/${product.asin}`);
+  await openPage(page, product.asin);
   await expect(region(page).getByRole('listitem')).toHaveCount(2);
   await page.clock.pauseAt(Date.now() + 60_000);
   await scrollToCarousel(page);
@@ -169,7 +184,7 @@ test('ADS-009 ADS-004 views wait at most 250 ms, and what waits when the page is
   await page.clock.resume();
   // From the top (a reload would restore the scroll position, carousel in view).
   await scrollToTop(page);
-  await page.goto(`/dp/${product.asin}`);
+  await openPage(page, product.asin);
   await expect(region(page).getByRole('listitem')).toHaveCount(2);
   await page.clock.pauseAt(Date.now() + 120_000);
   await scrollToCarousel(page);
@@ -194,7 +209,7 @@ test('ADS-006 ADS-010 the next page is fetched with pg, tot, start, num, cc and 
     const url = new URL(request.url());
     if (url.pathname.endsWith('/sponsored-products')) queries.push(url.searchParams);
   });
-  await page.goto(`/dp/${product.asin}`);
+  await openPage(page, product.asin);
   await expect(region(page).getByRole('listitem')).toHaveCount(4);
   await expect(region(page).getByRole('button', { name: 'Previous page of sponsored products' })).toHaveCount(
     0,
@@ -221,7 +236,7 @@ test('ADS-002 ADS-005 a click is logged by a POST to the ad click URL, then the 
   world,
 }) => {
   const { page: product, ads } = await pageWithAds(world, 1);
-  await page.goto(`/dp/${product.asin}`);
+  await openPage(page, product.asin);
   const link = region(page).getByRole('link', { name: 'Sponsored Thing 1' });
   const click = page.waitForRequest((request) =>
     request.url().includes(`/api/sponsored-products/ads/${ads[0]?.adId}/clicks`),
@@ -254,7 +269,7 @@ test('ADS-007 a misconfigured events endpoint is logged as a warning and nothing
     body.ads[0].clickUrl = '';
     await route.fulfill({ response, json: body });
   });
-  await page.goto(`/dp/${product.asin}`);
+  await openPage(page, product.asin);
   await expect(region(page).getByRole('listitem')).toHaveCount(1);
   await expect
     .poll(() => warnings.some((w) => w.includes('the view events endpoint is misconfigured')))

@@ -73,7 +73,7 @@ export function readClientAssets(root = resolve('dist/client')): ClientAssets {
     for (const key of keys) visit(key);
     return { styles, preloads };
   };
-  /** The built files of stylesheets the client build emitted on their own (inline-styles.json). */
+  /** The built files of stylesheets the client build emitted on their own (inline-styles.ts). */
   const stylesheets = (sources: readonly string[]) =>
     sources.map((source) => manifest[source]?.file).filter((file) => file !== undefined);
   const read = (file: string) => readFileSync(resolve(root, file), 'utf8');

@@ -1,7 +1,8 @@
-import { type ComponentType, lazy, type RefObject, Suspense } from 'react';
+import { type RefObject, Suspense } from 'react';
 import type { VasWidgetName } from '../../../shared/add-on-services-constants';
 import type { AddOnServicesView } from '../../../shared/contracts/add-on-services';
 import type { CartApiItem } from '../../../shared/contracts/cart';
+import { serverReadyLazy } from '../../ui/server-ready-lazy';
 
 // Only this module is in the product page's first load (about 0.2 KB gzip): the widget, its variants and
 // its interstitial are chunks that only pages with add-on services fetch.
@@ -32,32 +33,18 @@ export type AddOnWidgetProps = {
   upsellCount: number;
 };
 
-type WidgetModule = typeof import('./add-on-widget');
-
-type Loaded = { default: ComponentType<AddOnWidgetProps> };
-let loaded: WidgetModule | null = null;
-const importWidget = () => import('./add-on-widget');
+// Ready on the server and loaded before hydrating a page that shows it (a page part, page-parts.ts).
+const widget = serverReadyLazy<AddOnWidgetProps>(() => import('./add-on-widget').then((m) => m.AddOnWidget));
+const Widget = widget.Component;
 
 /**
  * Loads the widget's code and the variants named: the browser awaits this before hydrating a page whose
  * server HTML has the widget; the server loads every variant.
  */
 export async function loadAddOnServices(widgets: readonly VasWidgetName[]): Promise<void> {
-  const module = await importWidget();
+  const [module] = await Promise.all([import('./add-on-widget'), widget.load()]);
   await Promise.all(widgets.map(module.loadVariant));
-  loaded = module;
 }
-
-// Once the chunk is in, lazy() gets it synchronously, so the first client render matches the server's.
-const Widget = lazy((): Promise<Loaded> => {
-  const module = loaded;
-  return module
-    ? ({
-        // biome-ignore lint/suspicious/noThenProperty: a thenable that resolves at once lets lazy() render synchronously.
-        then: (resolve: (m: Loaded) => void) => resolve({ default: module.AddOnWidget }),
-      } as Promise<Loaded>)
-    : importWidget().then((m) => ({ default: m.AddOnWidget }));
-});
 
 /** Where the buy box form shows the add-on services (VAS-003). */
 export function AddOnServicesSlot(props: AddOnWidgetProps) {

@@ -154,7 +154,16 @@ export function BuyBox({
           onRequested={() => setInviteRequested(true)}
         />
       ) : offer.canAddToCart ? (
-        <form className="buy-box__form" method="post" action={action} onSubmit={purchase.onSubmit}>
+        // biome-ignore lint/a11y/noNoninteractiveElementInteractions: the pointer, focus and change handlers only fetch the press code ahead of a press; the buttons inside are what is operated.
+        <form
+          className="buy-box__form"
+          method="post"
+          action={action}
+          onSubmit={purchase.onSubmit}
+          onPointerDown={purchase.warm}
+          onFocus={purchase.warm}
+          onChange={purchase.warm}
+        >
           <input type="hidden" name="csrfToken" value={data.csrfToken} />
           <input type="hidden" name={BUY_BOX_FIELDS.asin} value={product.asin} />
           <input type="hidden" name={BUY_BOX_FIELDS.offerListingId} value={offer.offerListingId} />

@@ -1,15 +1,14 @@
-import { type FormEvent, useEffect, useRef, useState } from 'react';
+import { type FormEvent, useRef, useState } from 'react';
 import { PURCHASE_BUTTONS } from '../../../domain/cart/add-to-cart-fields';
 import type { PageItemChoices } from '../../../domain/cart/add-to-cart-form';
 import type { AddToCartIntention } from '../../../domain/logging/instrumentation';
 import type { CartApiItem } from '../../../shared/contracts/cart';
 import type { AddToCartState } from '../../api/add-to-cart';
-import { whenWanted } from '../../ui/when-wanted';
 import { useOneClickGuard } from './use-one-click-guard';
 
 type PurchasePress = typeof import('./purchase-press');
 
-// The press code is its own chunk: loaded once, at the shopper's first interaction or press.
+// The press code is its own chunk: loaded once, when the shopper first reaches for the form's buttons.
 let pressCode: Promise<PurchasePress> | null = null;
 let pressLoaded: PurchasePress | null = null;
 function loadPressCode(): Promise<PurchasePress> {
@@ -56,9 +55,10 @@ export function usePurchaseForm(options: {
   const [state, setState] = useState<AddToCartState>({ status: 'idle' });
   const fallback = useRef(false);
   const held = useRef(false);
-  // Warmed at the shopper's first interaction (a pointer down comes before its click), not at idle: a
-  // visitor who only reads the page never downloads it.
-  useEffect(() => whenWanted(() => void loadPressCode().catch(() => undefined), null, { idle: false }), []);
+  // Warmed as the shopper reaches for the form (a pointer down comes before its click, focus before a
+  // key's press, a quantity or an option chosen before the press): a visitor who only reads the page
+  // never downloads it.
+  const warm = () => void loadPressCode().catch(() => undefined);
 
   const clicked = (buttonId: string) =>
     void loadPressCode()
@@ -134,5 +134,5 @@ export function usePurchaseForm(options: {
     );
   };
 
-  return { state, onSubmit, clicked, oneClickBlocked: oneClick.blocked };
+  return { state, onSubmit, warm, clicked, oneClickBlocked: oneClick.blocked };
 }

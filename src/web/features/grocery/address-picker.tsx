@@ -1,8 +1,7 @@
 import { type RefObject, useEffect, useState } from 'react';
 import type { AddressSelectionsResponse } from '../../../shared/contracts/grocery';
 import { addressSelections } from '../../api/grocery-api';
-import { BottomSheet } from '../../ui/bottom-sheet';
-import { Popover } from '../../ui/popover';
+import { BottomSheet, Popover } from '../../ui/lazy-overlays';
 import { Spinner } from '../../ui/spinner';
 import { usePhoneLayout } from '../../ui/use-phone-layout';
 

@@ -1,6 +1,6 @@
 import { useRef } from 'react';
 import type { ErrorModalHtml } from '../../../shared/contracts/grocery';
-import { Modal } from '../../ui/modal';
+import { Modal } from '../../ui/lazy-overlays';
 import { FreshErrorHeader, FreshErrorMessage } from './fresh-error-parts';
 
 /** What the grocery error modal shows: the server's HTML (its own or the generic one), or the built-in fallback. */

@@ -14,8 +14,7 @@ import { stepperDecrement, stepperIncrement } from '../../../domain/quantity/ste
 import type { RepeatItemView } from '../../../shared/contracts/repeat-delivery';
 import { signInUrl } from '../../../shared/sign-in-url';
 import { addRepeatItem, skipRepeatDelivery, staplesEducation, updateRepeatItem } from '../../api/grocery-api';
-import { Modal } from '../../ui/modal';
-import { Popover } from '../../ui/popover';
+import { Modal, Popover } from '../../ui/lazy-overlays';
 import { QuantitySelector } from '../../ui/quantity/quantity-selector';
 import { QuantityStepper } from '../../ui/quantity/quantity-stepper';
 import { Spinner } from '../../ui/spinner';

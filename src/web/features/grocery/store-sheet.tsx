@@ -1,7 +1,6 @@
 import { useEffect, useRef } from 'react';
 import type { StoreSheetView } from '../../../shared/contracts/grocery';
-import { BottomSheet } from '../../ui/bottom-sheet';
-import { SideSheet } from '../../ui/side-sheet';
+import { BottomSheet, SideSheet } from '../../ui/lazy-overlays';
 import { usePhoneLayout } from '../../ui/use-phone-layout';
 import { StoreSheetContent } from './store-sheet-content';
 

@@ -1,23 +1,11 @@
-// The product page's deferred widgets below the fold, loaded after first paint: each is a chunk of
-// its own and none can fail the page (a widget that does not load is left out).
+// The product page's widgets below the fold: one chunk, loaded as their row nears the viewport
+// (product-page.tsx). None can fail the page: each has its own error boundary.
 import './below-the-fold.css';
-import { lazy, Suspense } from 'react';
 import type { ProductPageData } from '../../../shared/contracts/pages/product-page';
+import { BundlesIngress } from '../../features/bundles/bundles-ingress.client';
+import { SmartHomeBadge } from '../../features/smart-home/smart-home-badge.client';
+import { SponsoredCarousel } from '../../features/sponsored-products/sponsored-carousel.client';
 import { QuietBoundary } from '../../ui/quiet-boundary';
-
-const BundlesIngress = lazy(() =>
-  import('../../features/bundles/bundles-ingress.client').then((m) => ({ default: m.BundlesIngress })),
-);
-
-const SmartHomeBadge = lazy(() =>
-  import('../../features/smart-home/smart-home-badge.client').then((m) => ({ default: m.SmartHomeBadge })),
-);
-
-const SponsoredCarousel = lazy(() =>
-  import('../../features/sponsored-products/sponsored-carousel.client').then((m) => ({
-    default: m.SponsoredCarousel,
-  })),
-);
 
 export default function BelowTheFold({
   data,
@@ -31,24 +19,18 @@ export default function BelowTheFold({
   return (
     <div className="product__below-fold">
       <QuietBoundary name="smart-home badge">
-        <Suspense fallback={null}>
-          <SmartHomeBadge
-            marketplaceId={marketplaceId}
-            asin={asin}
-            language={language}
-            onCartCount={onCartCount}
-          />
-        </Suspense>
+        <SmartHomeBadge
+          marketplaceId={marketplaceId}
+          asin={asin}
+          language={language}
+          onCartCount={onCartCount}
+        />
       </QuietBoundary>
       <QuietBoundary name="bundles">
-        <Suspense fallback={null}>
-          <BundlesIngress marketplaceId={marketplaceId} asin={asin} onCartCount={onCartCount} />
-        </Suspense>
+        <BundlesIngress marketplaceId={marketplaceId} asin={asin} onCartCount={onCartCount} />
       </QuietBoundary>
       <QuietBoundary name="sponsored products">
-        <Suspense fallback={null}>
-          <SponsoredCarousel marketplaceId={marketplaceId} asin={asin} />
-        </Suspense>
+        <SponsoredCarousel marketplaceId={marketplaceId} asin={asin} />
       </QuietBoundary>
     </div>
   );

@@ -1,29 +1,20 @@
-import { lazy, type ReactNode, Suspense } from 'react';
+import { type ComponentProps, type ReactNode, Suspense } from 'react';
 import type { ProductPageData } from '../../../shared/contracts/pages/product-page';
+import { serverReadyLazy } from '../../ui/server-ready-lazy';
 
-type BusinessBuyingModule = typeof import('../../features/business-buying/business-buying');
+type BusinessBuyingProps = ComponentProps<
+  typeof import('../../features/business-buying/business-buying')['BusinessBuying']
+>;
 
-let loaded: BusinessBuyingModule | null = null;
+// Only a business customer's business product needs business buying, so it stays out of the
+// first-load script: a page part (page-parts.ts), ready on the server and loaded before hydrating.
+const businessBuying = serverReadyLazy<BusinessBuyingProps>(() =>
+  import('../../features/business-buying/business-buying').then((m) => m.BusinessBuying),
+);
 
-/** Loads business buying's chunk (only a business customer's business product needs it: first-load JS stays the same). */
-export async function loadBusinessBuying(): Promise<BusinessBuyingModule> {
-  loaded ??= await import('../../features/business-buying/business-buying');
-  return loaded;
-}
-
-// Once the chunk is in, lazy() gets it synchronously (the server loads it before rendering, so the
-// business box is in the server's HTML; the browser keeps that markup until its chunk arrives).
-const LazyBusinessBuying = lazy(() => {
-  const module = loaded;
-  if (module) {
-    return {
-      // biome-ignore lint/suspicious/noThenProperty: a thenable that resolves at once is what lets lazy() render synchronously.
-      then: (resolve: (m: { default: BusinessBuyingModule['BusinessBuying'] }) => void) =>
-        resolve({ default: module.BusinessBuying }),
-    } as Promise<{ default: BusinessBuyingModule['BusinessBuying'] }>;
-  }
-  return loadBusinessBuying().then((m) => ({ default: m.BusinessBuying }));
-});
+/** Loads business buying's chunk. */
+export const loadBusinessBuying = businessBuying.load;
+const LazyBusinessBuying = businessBuying.Component;
 
 /** Where the product page puts business buying: in place of the regular buy box for a business customer. */
 export function BusinessBuyingSlot({

@@ -10,30 +10,30 @@ import { ImageGallery } from '../../features/product-details/image-gallery';
 import { JumpLinksBar } from '../../features/product-details/jump-links-bar';
 import { SiteFooter } from '../../layout/site-footer';
 import { SiteHeader } from '../../layout/site-header';
-import { whenWanted } from '../../ui/when-wanted';
+import { whenNearViewport } from '../../ui/near-viewport';
+import { GroceryBuyBoxSlot } from './grocery-buy-box-slot';
 import { PurchaseSlot } from './purchase-slot';
 
 /** /dp/{asin}: gallery, title, rating, price block, bullets and the buy box. */
 export function ProductPage({ data }: { data: ProductPageData }) {
   const { product } = data;
   const [cartCount, setCartCount] = useState(data.shopper.cartCount);
-  // Bundles, the smart-home badge and sponsored carousels: their own chunks, loaded after first paint
-  // (a chunk that does not load leaves them out; each widget inside it has its own error boundary).
-  // They load when wanted (first interaction, the description near the viewport, or the first idle
-  // moment after the load event), so their code does not compete with hydration. They come in
-  // as a transition, so React renders them in slices and a phone's main thread is never held long.
+  // Bundles, the smart-home badge and sponsored carousels: one chunk, loaded as their row nears the
+  // viewport (a chunk that does not load leaves them out; each widget inside it has its own error
+  // boundary). They come in as a transition, so React renders them in slices and a phone's main thread
+  // is never held long.
   const [belowTheFold, setBelowTheFold] = useState<typeof import('./below-the-fold.client') | null>(null);
   const belowTheFoldAnchor = useRef<HTMLDivElement>(null);
-  useEffect(
-    () =>
-      whenWanted(() => {
-        void import('./below-the-fold.client').then(
-          (widgets) => startTransition(() => setBelowTheFold(widgets)),
-          () => undefined,
-        );
-      }, belowTheFoldAnchor.current),
-    [],
-  );
+  useEffect(() => {
+    const anchor = belowTheFoldAnchor.current;
+    if (!anchor) return;
+    return whenNearViewport(anchor, () => {
+      void import('./below-the-fold.client').then(
+        (widgets) => startTransition(() => setBelowTheFold(widgets)),
+        () => undefined,
+      );
+    });
+  }, []);
   const offer = product.offer;
   // One price on the page: a live deal's, as its deal box shows it (decision 0016). The box keeps the
   // deal current (it polls and counts down) and reports its state, so a deal that starts or ends while
@@ -113,7 +113,17 @@ export function ProductPage({ data }: { data: ProductPageData }) {
         {product.offer || data.deal ? (
           <div className="product__purchase">
             <DeliveryLocation zip={data.shopper.deliveryZip} eligible={data.shopper.locationPromptEligible} />
-            <PurchaseSlot data={data} onCartCount={setCartCount} onDealState={setDealState} />
+            {data.grocery && offer ? (
+              // A grocery product's box stands in for the purchase column: no buy box, nothing it carries.
+              <GroceryBuyBoxSlot
+                data={data}
+                grocery={data.grocery}
+                offer={offer}
+                onCartCount={setCartCount}
+              />
+            ) : (
+              <PurchaseSlot data={data} onCartCount={setCartCount} onDealState={setDealState} />
+            )}
           </div>
         ) : (
           <aside className="buy-box" aria-label="Buy box">

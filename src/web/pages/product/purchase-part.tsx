@@ -1,106 +1,86 @@
-import { useRef } from 'react';
-import { cartRequestItems } from '../../../domain/cart/cart-request-items';
+import { Fragment, useState } from 'react';
 import type { ProductPageData } from '../../../shared/contracts/pages/product-page';
 import type { DealState } from '../../../shared/deal-constants';
-import { AccessoryBlock } from '../../features/accessory-upsells/accessory-block';
-import { AccessoryInterstitialSlot } from '../../features/accessory-upsells/interstitial-slot';
-import { useAccessoryUpsells } from '../../features/accessory-upsells/use-accessory-upsells';
-import { type AddOnBridge, AddOnServicesSlot } from '../../features/add-on-services/add-on-services-slot';
 import { BuyBox, type BuyBoxUpsells } from '../../features/buy-box/buy-box';
 import { BusinessBuyingSlot } from './business-buying-slot';
 import { DealBuyBoxSlot } from './deal-buy-box-slot';
-import { GroceryBuyBoxSlot } from './grocery-buy-box-slot';
-import { useDeferredAccessories } from './use-deferred-accessories';
+import type { PurchaseColumn, PurchaseExtension, PurchaseExtensionParts } from './purchase-extension';
+import { PURCHASE_EXTENSIONS } from './purchase-extensions';
 
 /**
- * The product page's purchase column under "Deliver to": the grocery, deal or business box where the
- * page has one, the regular buy box with the accessories and add-on services it carries, and the
- * accessory interstitial. Its own chunk, hydrated after the rest of the page (`purchase-slot.tsx`).
+ * The extensions a page shows, each with its parts for this render. The list is read once, when the
+ * column first renders, so each extension's hook runs in the same order on every render.
+ */
+function useExtensionParts(
+  extensions: readonly PurchaseExtension[],
+  column: PurchaseColumn,
+): { extension: PurchaseExtension; parts: PurchaseExtensionParts }[] {
+  const [shown] = useState(() => extensions.filter((extension) => extension.shown(column.data)));
+  // biome-ignore lint/correctness/useHookAtTopLevel: the list is fixed for the column's lifetime (above), so each extension's hook runs in the same place on every render.
+  return shown.map((extension) => ({ extension, parts: extension.useParts(column) }));
+}
+
+/** The extensions as the buy box form takes them: rows, items and interception, in the list's order. */
+function buyBoxUpsells(
+  shown: { extension: PurchaseExtension; parts: PurchaseExtensionParts }[],
+): BuyBoxUpsells | undefined {
+  if (shown.length === 0) return undefined;
+  const items = (pageQuantity: number) => shown.flatMap(({ parts }) => parts.items(pageQuantity));
+  return {
+    render: (pageQuantity) =>
+      shown.map(({ extension, parts }, index) => {
+        const itemsBefore =
+          pageQuantity === null
+            ? 0
+            : shown.slice(0, index).reduce((count, { parts }) => count + parts.items(pageQuantity).length, 0);
+        return <Fragment key={extension.name}>{parts.inForm?.({ pageQuantity, itemsBefore })}</Fragment>;
+      }),
+    items,
+    // The first extension that holds the press back has it.
+    intercept: (buttonId, replay) => shown.some(({ parts }) => parts.intercept(buttonId, replay)),
+  };
+}
+
+/**
+ * The product page's purchase column under "Deliver to": the purchase box (the deal box around the
+ * regular one on a lightning deal's page, the business box for a business customer, else the regular
+ * buy box) carrying the purchase extensions (`purchase-extensions.ts`). Its own chunk, hydrated after
+ * the rest of the page (`purchase-slot.tsx`); a grocery product's page has the grocery box instead.
  */
 export function PurchasePart({
   data,
   onCartCount,
   onDealState,
+  extensions = PURCHASE_EXTENSIONS,
 }: {
   data: ProductPageData;
   onCartCount: (count: number) => void;
   /** The deal box's current deal state, for the page's price block. */
   onDealState?: (state: DealState | null) => void;
+  /** The extensions the buy box may carry (every page: the list; a test gives its own). */
+  extensions?: readonly PurchaseExtension[];
 }) {
-  const { product } = data;
-  const offer = product.offer;
-  const accessoriesView = useDeferredAccessories(data);
-  const accessories = useAccessoryUpsells(accessoriesView, {
-    asin: product.asin,
-    offerId: offer?.offerListingId ?? '',
-  });
-  // Add-on services: in the page data, or (the server left the slice out) fetched by the widget itself.
-  const addOnView = data.product.addOnServices;
-  const withAddOn = addOnView !== null || data.deferred.includes('addOnServices');
-  const addOn = useRef<AddOnBridge | null>(null);
-  const accessoryItems = (quantity: number) =>
-    accessoriesView ? cartRequestItems(accessories.orderItems(quantity)).slice(1) : [];
-  // The buy box form carries the accessories, then the add-on services (each a child of the page item).
-  const upsells: BuyBoxUpsells | undefined =
-    accessoriesView || withAddOn
-      ? {
-          render: (quantity) => (
-            <>
-              {accessoriesView ? <AccessoryBlock upsells={accessories} pageQuantity={quantity} /> : null}
-              {withAddOn && offer ? (
-                <AddOnServicesSlot
-                  view={addOnView}
-                  bridge={addOn}
-                  pageQuantity={quantity}
-                  upsellCount={quantity === null ? 0 : accessoryItems(quantity).length}
-                  page={{
-                    asin: product.asin,
-                    offerListingId: offer.offerListingId,
-                    marketplaceId: data.marketplaceId,
-                    language: data.language,
-                    signedIn: data.shopper.signedIn,
-                    onCartCount,
-                  }}
-                />
-              ) : null}
-            </>
-          ),
-          // The page item itself goes first in the buy box's own request; these are its upsells.
-          items: (quantity) => [...accessoryItems(quantity), ...(addOn.current?.items(quantity) ?? [])],
-          // The accessory interstitial first; the add-on interstitial when the press comes back to it.
-          intercept: (buttonId, replay) =>
-            (!!accessoriesView && accessories.interceptPurchase(buttonId, replay)) ||
-            !!addOn.current?.intercept(buttonId, replay),
-        }
-      : undefined;
+  const offer = data.product.offer;
+  const shown = useExtensionParts(extensions, { data, onCartCount });
+  const upsells = buyBoxUpsells(shown);
 
   return (
     <>
-      {data.grocery && offer ? (
-        <GroceryBuyBoxSlot data={data} grocery={data.grocery} offer={offer} onCartCount={onCartCount} />
-      ) : (
-        <DealBuyBoxSlot
-          data={data}
-          onCartCount={onCartCount}
-          {...(onDealState ? { onDealState } : {})}
-          // Deal mode: the claim is this page's add to cart. It goes out at once (the units are scarce);
-          // the accessories are offered after it, each with its own add to cart (ACC-010, ACC-013).
-          {...(upsells ? { onClaimed: () => upsells.intercept('add-to-cart-button', () => undefined) } : {})}
-        >
-          <BusinessBuyingSlot data={data} onCartCount={onCartCount}>
-            {offer ? <BuyBox data={data} offer={offer} onCartCount={onCartCount} upsells={upsells} /> : null}
-          </BusinessBuyingSlot>
-        </DealBuyBoxSlot>
-      )}
-      <AccessoryInterstitialSlot
-        upsells={accessories}
-        cart={{
-          marketplaceId: data.marketplaceId,
-          language: data.language,
-          pageAsin: product.asin,
-          onCartCount,
-        }}
-      />
+      <DealBuyBoxSlot
+        data={data}
+        onCartCount={onCartCount}
+        {...(onDealState ? { onDealState } : {})}
+        // Deal mode: the claim is this page's add to cart. It goes out at once (the units are scarce);
+        // the accessories are offered after it, each with its own add to cart (ACC-010, ACC-013).
+        {...(upsells ? { onClaimed: () => upsells.intercept('add-to-cart-button', () => undefined) } : {})}
+      >
+        <BusinessBuyingSlot data={data} onCartCount={onCartCount}>
+          {offer ? <BuyBox data={data} offer={offer} onCartCount={onCartCount} upsells={upsells} /> : null}
+        </BusinessBuyingSlot>
+      </DealBuyBoxSlot>
+      {shown.map(({ extension, parts }) => (
+        <Fragment key={extension.name}>{parts.beside}</Fragment>
+      ))}
     </>
   );
 }

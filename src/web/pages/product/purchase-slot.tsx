@@ -1,3 +1,4 @@
+import type { ProductPageData } from '../../../shared/contracts/pages/product-page';
 import { hydratesLater } from '../../ui/hydrates-later';
 
 // The regular buy box with its accessories and add-on services is the largest part of the product
@@ -23,3 +24,10 @@ export const loadPurchasePart = purchasePart.load;
  */
 export const startPurchasePart = () =>
   purchasePart.start({ holdSubmitsWithin: '.product__purchase .buy-box' });
+
+/**
+ * Whether a product page has the purchase column (as `product-page.tsx` renders it): an offer or a deal
+ * to buy, and no grocery box in its place.
+ */
+export const showsPurchaseColumn = (data: ProductPageData): boolean =>
+  (!!data.product.offer || !!data.deal) && !(data.grocery && data.product.offer);
