@@ -51,7 +51,10 @@ export default {
         'Routes call services, never the other way: the area modules (src/server/areas) list the routes and ' +
         'app.ts registers them; nothing else imports them, not services, not render.',
       severity: 'error',
-      from: { path: '^src/', pathNot: [notATest, '^src/server/routes/', '^src/server/areas/', '^src/server/app[.]ts$'] },
+      from: {
+        path: '^src/',
+        pathNot: [notATest, '^src/server/routes/', '^src/server/areas/', '^src/server/app[.]ts$'],
+      },
       to: { path: '^src/server/routes/' },
     },
     {
