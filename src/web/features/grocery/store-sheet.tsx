@@ -1,6 +1,7 @@
 import { useEffect, useRef } from 'react';
 import type { StoreSheetView } from '../../../shared/contracts/grocery';
-import { BottomSheet, SideSheet } from '../../ui/lazy-overlays';
+import { BottomSheet } from '../../ui/bottom-sheet';
+import { SideSheet } from '../../ui/side-sheet';
 import { usePhoneLayout } from '../../ui/use-phone-layout';
 import { StoreSheetContent } from './store-sheet-content';
 
