@@ -2,7 +2,7 @@ import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fas
 import { buildApp } from '../../src/server/app';
 import { importCatalogFile, seedAccounts } from '../../src/server/catalog/catalog-files';
 import { readEnv } from '../../src/server/env';
-import { strictAnswerCheck } from './openapi-answers';
+import { compiledFor, strictAnswerCheck } from './openapi-answers';
 import { createTestStore, type TestStore } from './test-store';
 
 export const T0 = Date.UTC(2026, 10, 22, 12, 0, 0);
@@ -37,6 +37,7 @@ export async function createTestApp(
   }
   const app = await buildApp({ env, store, clock: () => clock.now, checkAnswer: strictAnswerCheck() });
   await app.ready();
+  compiledFor(app.swagger());
   return {
     app,
     store,
