@@ -3,7 +3,7 @@ import { buildApp } from '../../src/server/app';
 import type { ServerArea } from '../../src/server/areas/server-area';
 import { importCatalogFile, seedAccounts } from '../../src/server/catalog/catalog-files';
 import { readEnv } from '../../src/server/env';
-import { strictAnswerCheck } from './openapi-answers';
+import { compiledFor, strictAnswerCheck } from './openapi-answers';
 import { createTestStore, type TestStore } from './test-store';
 
 export const T0 = Date.UTC(2026, 10, 22, 12, 0, 0);
@@ -45,6 +45,7 @@ export async function createTestApp(
     ...(options.areas ? { areas: options.areas } : {}),
   });
   await app.ready();
+  compiledFor(app.swagger());
   return {
     app,
     store,
