@@ -35,7 +35,11 @@ export type AppOptions = {
 
 const VERSIONED_JSON = /^application\/vnd\.com\.amazon\.api\+json/;
 
-/** Builds the app. Plugins register in this order: errors, security headers, metrics, store, parsers, session, csrf, device, docs, then each area's routes (areas/areas.ts). */
+/**
+ * Builds the app. Plugins register in this order: errors, security headers, metrics, store, compression
+ * (in memory, then streams), parsers, session, csrf, device, OpenAPI, static files, the not-found page,
+ * then each area's routes (areas/areas.ts).
+ */
 export async function buildApp({
   env,
   store,
