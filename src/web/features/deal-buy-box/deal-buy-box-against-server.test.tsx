@@ -1,6 +1,7 @@
 // @vitest-environment happy-dom
 import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { afterAll, afterEach, beforeAll, describe, expect, test, vi } from 'vitest';
+import { openProductPage, testFetch } from '../../../../tests/helpers/open-product-page';
 import { createTestApp, type TestContext } from '../../../../tests/helpers/test-app';
 import type { ProductPageData } from '../../../shared/contracts/pages/product-page';
 import { DealBuyBox } from './deal-buy-box';
@@ -28,19 +29,6 @@ afterEach(() => {
   vi.restoreAllMocks();
 });
 
-// The test's own calls to the server, apart from the page's (which the tests spy on).
-const http = window.fetch.bind(window);
-
-/** Loads the product page as a browser would: its cookies, meta tokens and page data. */
-async function openProductPage(asin: string): Promise<ProductPageData> {
-  (window as unknown as { happyDOM: { setURL(url: string): void } }).happyDOM.setURL(`${origin}/dp/${asin}`);
-  const html = await (await http(`${origin}/dp/${asin}`, { credentials: 'include' })).text();
-  const meta = (name: string) => new RegExp(`<meta name="${name}" content="([^"]*)"`).exec(html)?.[1] ?? '';
-  document.head.innerHTML = `<meta name="csrf-token" content="${meta('csrf-token')}"><meta name="encrypted-slate-token" content="${meta('encrypted-slate-token')}">`;
-  const json = /<script type="application\/json" id="page-data">(.*?)<\/script>/s.exec(html)?.[1] ?? '{}';
-  return JSON.parse(json) as ProductPageData;
-}
-
 const plan = {
   asin: 'B0NOPLAN01',
   offerListingId: 'OL-B0NOPLAN01',
@@ -50,7 +38,7 @@ const plan = {
 
 describe('deal buy box against the server', () => {
   test('DEAL-019 DEAL-045 DEAL-047 DEAL-048 a failed plan add with the claim only logs and records a metric; added alone, its failure shows', async () => {
-    const data = await openProductPage('B0PDPTAB01');
+    const data = await openProductPage(origin, 'B0PDPTAB01');
     expect(data.deal).not.toBeNull();
     const fetchSpy = vi.spyOn(window, 'fetch');
     const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
@@ -104,7 +92,7 @@ describe('deal buy box against the server', () => {
 
   test('DEAL-046 a cart count that fails after the claim is ignored', async () => {
     // This session holds the tablet deal already; the app-only plug deal, claimed as the app, is free.
-    const data = await openProductPage('B0PDPPLG01');
+    const data = await openProductPage(origin, 'B0PDPPLG01');
     const setup = {
       ...(data.deal as NonNullable<ProductPageData['deal']>),
       app: true,
@@ -118,7 +106,7 @@ describe('deal buy box against the server', () => {
     );
     fireEvent.click(await screen.findByRole('button', { name: 'Add to Cart' }));
     expect(await screen.findByText('Added to cart. This deal is in your cart.')).toBeTruthy();
-    const countCall = await http(`${origin}${setup.cartCountAapiEndpoint}`);
+    const countCall = await testFetch(`${origin}${setup.cartCountAapiEndpoint}`);
     expect(countCall.status).toBe(404);
     await new Promise((resolve) => setTimeout(resolve, 200));
     expect(counts).toEqual([]);
@@ -126,7 +114,7 @@ describe('deal buy box against the server', () => {
   });
 
   test('DEAL-017 DEAL-038 once the server no longer offers the deal, the box says so and polling stops', async () => {
-    const data = await openProductPage('B0PDPSTK01');
+    const data = await openProductPage(origin, 'B0PDPSTK01');
     const setup = { ...(data.deal as NonNullable<ProductPageData['deal']>), pollingIntervalMs: 150 };
     const dealFetches = () =>
       fetchSpy.mock.calls.filter(([url]) => String(url).includes('buyingOptionTypes=LIGHTNING_DEAL')).length;

@@ -2,6 +2,7 @@
 import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { afterAll, afterEach, beforeAll, describe, expect, test, vi } from 'vitest';
 import { createGroceryProduct } from '../../../../tests/factories/grocery-factory';
+import { openProductPage } from '../../../../tests/helpers/open-product-page';
 import { createTestApp, type TestContext } from '../../../../tests/helpers/test-app';
 import type { ProductPageData } from '../../../shared/contracts/pages/product-page';
 import { FRESH_CART_PATH } from '../../../shared/grocery-constants';
@@ -30,23 +31,10 @@ afterEach(() => {
   vi.restoreAllMocks();
 });
 
-// The test's own calls to the server, apart from the page's (which the tests spy on).
-const http = window.fetch.bind(window);
-
-/** Loads the product page as a browser would: its cookies, meta tokens and page data. */
-async function openProductPage(asin: string): Promise<ProductPageData> {
-  (window as unknown as { happyDOM: { setURL(url: string): void } }).happyDOM.setURL(`${origin}/dp/${asin}`);
-  const html = await (await http(`${origin}/dp/${asin}`, { credentials: 'include' })).text();
-  const meta = (name: string) => new RegExp(`<meta name="${name}" content="([^"]*)"`).exec(html)?.[1] ?? '';
-  document.head.innerHTML = `<meta name="csrf-token" content="${meta('csrf-token')}"><meta name="encrypted-slate-token" content="${meta('encrypted-slate-token')}">`;
-  const json = /<script type="application\/json" id="page-data">(.*?)<\/script>/s.exec(html)?.[1] ?? '{}';
-  return JSON.parse(json) as ProductPageData;
-}
-
 /** Renders the grocery buy box of a new grocery product, its stepper showing (one in the fresh cart). */
 async function stepperOnPage(configure: (data: ProductPageData) => void = () => undefined) {
   const bananas = await createGroceryProduct(ctx.store.db);
-  const data = await openProductPage(bananas.asin);
+  const data = await openProductPage(origin, bananas.asin);
   configure(data);
   const grocery = data.grocery as NonNullable<ProductPageData['grocery']>;
   const offer = data.product.offer as NonNullable<ProductPageData['product']['offer']>;

@@ -3,8 +3,8 @@ import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/re
 import { useState } from 'react';
 import { afterAll, afterEach, beforeAll, expect, test, vi } from 'vitest';
 import { type CreatedProduct, createProduct } from '../../../../tests/factories/product-factory';
+import { openProductPage } from '../../../../tests/helpers/open-product-page';
 import { createTestApp, type TestContext } from '../../../../tests/helpers/test-app';
-import type { ProductPageData } from '../../../shared/contracts/pages/product-page';
 import { loadPartsShown, PAGE_PARTS, type PagePart, partsShown } from './page-parts';
 import type { PurchaseExtension } from './purchase-extension';
 import { PURCHASE_EXTENSIONS } from './purchase-extensions';
@@ -37,18 +37,6 @@ afterEach(() => {
   vi.restoreAllMocks();
 });
 
-const http = window.fetch.bind(window);
-
-/** Loads the product page as a browser would: its cookies, meta tokens and page data. */
-async function openProductPage(asin: string): Promise<ProductPageData> {
-  (window as unknown as { happyDOM: { setURL(url: string): void } }).happyDOM.setURL(`${origin}/dp/${asin}`);
-  const html = await (await http(`${origin}/dp/${asin}`, { credentials: 'include' })).text();
-  const meta = (name: string) => new RegExp(`<meta name="${name}" content="([^"]*)"`).exec(html)?.[1] ?? '';
-  document.head.innerHTML = `<meta name="csrf-token" content="${meta('csrf-token')}"><meta name="encrypted-slate-token" content="${meta('encrypted-slate-token')}">`;
-  const json = /<script type="application\/json" id="page-data">(.*?)<\/script>/s.exec(html)?.[1] ?? '{}';
-  return JSON.parse(json) as ProductPageData;
-}
-
 /** The throwaway area's purchase extension: a checkbox in the buy box form that adds a gift note. */
 const giftNoteExtension = (): PurchaseExtension => ({
   name: 'gift-note',
@@ -73,7 +61,7 @@ const giftNoteExtension = (): PurchaseExtension => ({
 });
 
 test('a new area registers a purchase extension in the list: the buy box shows it and sends its item with the page item', async () => {
-  const data = await openProductPage(pageProduct.asin);
+  const data = await openProductPage(origin, pageProduct.asin);
   const fetchSpy = vi.spyOn(window, 'fetch');
   const counts: number[] = [];
   render(
@@ -100,14 +88,14 @@ test('a new area registers a purchase extension in the list: the buy box shows i
 });
 
 test('a page without the extension shows nothing of it', async () => {
-  const data = await openProductPage(giftNote.asin);
+  const data = await openProductPage(origin, giftNote.asin);
   render(<PurchasePart data={data} onCartCount={() => undefined} extensions={[giftNoteExtension()]} />);
   expect(screen.getByRole('button', { name: 'Add to Cart' })).toBeTruthy();
   expect(screen.queryByRole('checkbox', { name: 'Add a gift note' })).toBeNull();
 });
 
 test('a new area registers a page part in the list: a page that shows it loads its code and names its styles', async () => {
-  const data = await openProductPage(pageProduct.asin);
+  const data = await openProductPage(origin, pageProduct.asin);
   const loaded: string[] = [];
   const giftNotePart: PagePart = {
     name: 'giftNote',
@@ -122,5 +110,5 @@ test('a new area registers a page part in the list: a page that shows it loads i
   expect(partsShown(data, parts).map((part) => part.name)).toEqual(['giftNote']);
   await Promise.all(loadPartsShown(data, parts));
   expect(loaded).toEqual([pageProduct.asin]);
-  expect(partsShown(await openProductPage(giftNote.asin), parts)).toEqual([]);
+  expect(partsShown(await openProductPage(origin, giftNote.asin), parts)).toEqual([]);
 });
