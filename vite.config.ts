@@ -82,6 +82,12 @@ export default defineConfig(
                     tags: ['$initial'],
                     test: (id) => !id.endsWith('/src/web/boot.ts'),
                   },
+                  {
+                    name: 'page-shared',
+                    test: /\/src\/.*\.tsx?$/,
+                    minShareCount: 2,
+                    maxModuleSize: 3000,
+                  },
                 ],
               },
             },
