@@ -18,6 +18,24 @@ const PAGE = `${BASE}/dp/B0PDPSPK01`;
 // minutes on a busy machine); the report says Lighthouse was skipped.
 const RUNS = process.env.BENCH_SKIP_LIGHTHOUSE ? 0 : 3;
 const DURATION_S = Number(process.env.BENCH_DURATION ?? 10);
+/**
+ * One demo product of each kind of product page (the same kinds as the size check in
+ * scripts/check-bundle-size.mjs), each audited once more for performance, accessibility and best
+ * practices. The business page is seen by the business customer, as only they get its box.
+ */
+const PAGE_KINDS: { kind: string; asin: string; account?: { email: string; password: string } }[] = [
+  { kind: 'plain (accessories, bundles, badge, ads)', asin: 'B0PDPSPK01' },
+  { kind: 'lightning deal', asin: 'B0PDPTAB01' },
+  {
+    kind: 'business buying',
+    asin: 'B0PDPPAP01',
+    account: { email: 'business@example.com', password: 'business-demo' },
+  },
+  { kind: 'fresh grocery', asin: 'B0PDPBAN01' },
+  { kind: 'invitation', asin: 'B0PDPCNS01' },
+  { kind: 'add-on services (TV)', asin: 'B0PDPTV055' },
+  { kind: 'add-on services (washer, twister)', asin: 'B0PDPWSH01' },
+];
 
 const median = (values: number[]) =>
   [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? Number.NaN;
@@ -98,6 +116,64 @@ const gzipOf = (files: Iterable<string>) =>
     0,
   );
 
+/** A signed-in session's cookies, by the sign-in form as a browser posts it. */
+async function signedInCookie(email: string, password: string): Promise<string> {
+  const form = await fetch(`${BASE}/gp/sign-in.html`);
+  const cookies = form.headers.getSetCookie().map((cookie) => cookie.split(';')[0] ?? cookie);
+  const csrfToken = /name="csrfToken" value="([^"]+)"/.exec(await form.text())?.[1] ?? '';
+  const answer = await fetch(`${BASE}/gp/sign-in.html`, {
+    method: 'POST',
+    redirect: 'manual',
+    headers: { 'content-type': 'application/x-www-form-urlencoded', cookie: cookies.join('; ') },
+    body: new URLSearchParams({ csrfToken, action: 'sign-in', path: '/', email, password }),
+  });
+  const session = answer.headers.getSetCookie().map((cookie) => cookie.split(';')[0] ?? cookie);
+  if (answer.status >= 400 || session.length === 0) throw new Error(`signing in ${email}: ${answer.status}`);
+  const byName = new Map([...cookies, ...session].map((cookie) => [cookie.split('=')[0], cookie]));
+  return [...byName.values()].join('; ');
+}
+
+/** Lighthouse's three scores and the scripts fetched without interaction, for one page kind. */
+async function auditPageKind(port: number, kind: (typeof PAGE_KINDS)[number]) {
+  const cookie = kind.account ? await signedInCookie(kind.account.email, kind.account.password) : undefined;
+  const result = await lighthouse(`${BASE}/dp/${kind.asin}`, {
+    port,
+    output: 'json',
+    logLevel: 'error',
+    onlyCategories: ['performance', 'accessibility', 'best-practices'],
+    ...(cookie ? { extraHeaders: { Cookie: cookie } } : {}),
+  });
+  const lhr = result?.lhr;
+  if (!lhr || lhr.runtimeError) return { ...kind, error: lhr?.runtimeError?.code ?? 'no result' };
+  const score = (id: string) => Math.round((lhr.categories[id]?.score ?? 0) * 100);
+  const failing = Object.values(lhr.audits)
+    .filter((audit) => audit.score !== null && audit.score < 1 && audit.scoreDisplayMode === 'binary')
+    .map((audit) => {
+      // The first element an accessibility audit names, so the report says where to look.
+      const items = (audit.details as { items?: { node?: { selector?: string } }[] } | undefined)?.items;
+      const selector = items?.find((item) => item.node?.selector)?.node?.selector;
+      return selector ? `${audit.id} (\`${selector}\`)` : audit.id;
+    });
+  const scripts = (
+    (lhr.audits['network-requests']?.details as { items?: { url?: string; resourceType?: string }[] })
+      ?.items ?? []
+  )
+    .filter((item) => item.resourceType === 'Script')
+    .map((item) => new URL(item.url ?? '', BASE).pathname)
+    .filter((path) => existsSync(join('dist/client', path)));
+  return {
+    ...kind,
+    performance: score('performance'),
+    accessibility: score('accessibility'),
+    bestPractices: score('best-practices'),
+    lcp: lhr.audits['largest-contentful-paint']?.numericValue ?? Number.NaN,
+    tbt: lhr.audits['total-blocking-time']?.numericValue ?? Number.NaN,
+    scriptGzip: gzipOf(new Set(scripts)),
+    scriptFiles: new Set(scripts).size,
+    failing,
+  };
+}
+
 async function main() {
   if (!existsSync('dist/server/server.js')) execSync('npm run build', { stdio: 'inherit' });
   const dir = mkdtempSync(join(os.tmpdir(), 'pdp-page-bench-'));
@@ -142,6 +218,7 @@ async function main() {
     // A Lighthouse run that could not measure the page (lhr.runtimeError, e.g. NO_FCP when Chromium
     // stalls) has no figures: it is named in the report and another run is made, at most two more.
     const failedRuns: string[] = [];
+    const kindRuns: Awaited<ReturnType<typeof auditPageKind>>[] = [];
     try {
       for (let attempt = 0; runs.length < RUNS && attempt < RUNS + 2; attempt++) {
         const result = await lighthouse(PAGE, {
@@ -175,6 +252,8 @@ async function main() {
           lcpPhases: lcpPhases(lhr),
         });
       }
+      for (const kind of RUNS === 0 ? [] : PAGE_KINDS)
+        kindRuns.push(await auditPageKind(chrome?.port ?? 0, kind));
     } finally {
       chrome?.kill();
     }
@@ -269,6 +348,20 @@ async function main() {
       '',
       `LCP phases per run (Lighthouse's largest-contentful-paint-element audit): ${runs.map((r) => r.lcpPhases || 'n/a').join('; ')}.`,
       '',
+      ...(kindRuns.length === 0
+        ? []
+        : [
+            'Every kind of product page, one Lighthouse run each (mobile preset; targets 100, 100, 100 and ≤ 100 KB of script without interaction):',
+            '',
+            '| page kind | page | performance | accessibility | best practices | LCP | TBT | script without interaction (gzip -9) | audits not passed |',
+            '|---|---|---:|---:|---:|---:|---:|---:|---|',
+            ...kindRuns.map((run) =>
+              'error' in run
+                ? `| ${run.kind} | /dp/${run.asin} | ${run.error} | | | | | | |`
+                : `| ${run.kind} | /dp/${run.asin}${run.account ? ` (${run.account.email})` : ''} | ${run.performance} ${run.performance >= 100 ? '✅' : '❌'} | ${run.accessibility} ${run.accessibility >= 100 ? '✅' : '❌'} | ${run.bestPractices} ${run.bestPractices >= 100 ? '✅' : '❌'} | ${(run.lcp / 1000).toFixed(2)} s | ${Math.round(run.tbt)} ms | ${(run.scriptGzip / 1024).toFixed(1)} KB in ${run.scriptFiles} files ${run.scriptGzip <= 100 * 1024 ? '✅' : '❌'} | ${run.failing.join(', ') || '—'} |`,
+            ),
+            '',
+          ]),
       'Server render of the same page, same run:',
       '',
       '| target | per second | ratio |',

@@ -1,5 +1,5 @@
 // The shipping address a checkout needs; the same rules for the plain form and the page.
-import { US_ZIP } from './postal-code';
+import { US_ZIP } from '../../shared/delivery-constants';
 
 export type ShippingAddress = {
   fullName: string;

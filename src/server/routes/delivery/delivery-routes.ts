@@ -1,8 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
-import { US_ZIP } from '../../../domain/checkout/postal-code';
 import { errorResponse } from '../../../shared/contracts/common';
-import { deliveryLocationResponse } from '../../../shared/contracts/delivery';
+import { deliveryLocationRequest, deliveryLocationResponse } from '../../../shared/contracts/delivery';
 import { DELIVERY_ZIP_COOKIE, LOCATION_PROMPT_COOKIE } from '../../services/delivery/delivery-cookies';
 
 const YEAR_S = 60 * 60 * 24 * 365;
@@ -16,13 +14,7 @@ export const deliveryRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['delivery'],
         summary: 'Sets the delivery ZIP code, or dismisses the location prompt',
-        body: z.union([
-          z.object({
-            zip: z.string().trim().regex(US_ZIP, 'enter a 5-digit US ZIP code'),
-            csrfToken: z.string().optional(),
-          }),
-          z.object({ dismiss: z.literal(true), csrfToken: z.string().optional() }),
-        ]),
+        body: deliveryLocationRequest,
         response: {
           200: deliveryLocationResponse,
           400: errorResponse,
