@@ -36,12 +36,15 @@ export function couponDiscounts(
 
 /** Discounts that are not coupons carry this prefix in their promotion id: a bundle's saving (BDL). */
 export const BUNDLE_SAVING_PREFIX = 'bundle:';
+/** A recycle-and-save promotion's discount (RS): its promotion id is this prefix and the product's ASIN. */
+export const RECYCLE_AND_SAVE_PREFIX = 'recycle-and-save:';
 
 /** How a discount line reads: a coupon says it is one; a bundle's saving carries its own words. */
 export function discountLabel(discount: { promotionId: string; description: string }): string {
-  return discount.promotionId.startsWith(BUNDLE_SAVING_PREFIX)
-    ? discount.description
-    : `Coupon: ${discount.description}`;
+  if (discount.promotionId.startsWith(BUNDLE_SAVING_PREFIX)) return discount.description;
+  if (discount.promotionId.startsWith(RECYCLE_AND_SAVE_PREFIX))
+    return `Recycle and save: ${discount.description}`;
+  return `Coupon: ${discount.description}`;
 }
 
 /** What the order costs after its coupons: the subtotal less every discount, never below zero. */

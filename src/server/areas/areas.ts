@@ -16,6 +16,7 @@ import type { ServerArea } from './server-area';
 import { siteArea } from './site';
 import { smartHomeArea } from './smart-home';
 import { sponsoredArea } from './sponsored';
+import { tradeInArea } from './trade-in';
 
 /**
  * The store's areas: the one list a new area joins (docs/adding-an-area.md). The app registers their
@@ -36,6 +37,7 @@ export const SERVER_AREAS = [
   bundlesArea,
   smartHomeArea,
   sponsoredArea,
+  tradeInArea,
 ] as const satisfies readonly ServerArea[];
 
 type CatalogPartOf<Area> = Area extends { catalog: infer Part extends AnyCatalogPart } ? Part : never;

@@ -29,7 +29,8 @@ type RequestRefusalCode =
   | 'not_invite_only'
   | 'address_not_found'
   | 'slot_not_found'
-  | 'store_not_found';
+  | 'store_not_found'
+  | 'product_group_mismatch';
 
 export type RefusalCode =
   | RequestRefusalCode
@@ -128,6 +129,8 @@ const ANSWERS = {
   busy: 400,
   not_found: 404,
   not_repeated: 404,
+  // Trade-in and recycle-and-save
+  product_group_mismatch: 400,
   // Sign-in
   invalid_credentials: 401,
   account_exists: 409,

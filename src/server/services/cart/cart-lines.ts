@@ -7,6 +7,7 @@ import {
   totalAfterDiscounts,
 } from '../../../domain/pricing/coupon-discounts';
 import { type PricedLines, priceCartLines } from '../../../domain/pricing/price-cart-lines';
+import { recycleAndSaveDiscounts } from '../../../domain/trade-in/recycle-and-save';
 import type { DiscountView, OrderLineView } from '../../../shared/contracts/pages/order-lines';
 import type { Marketplace } from '../../../shared/marketplaces';
 import { toPrice } from '../../../shared/money/price-format';
@@ -20,6 +21,7 @@ import {
 } from '../../db/repositories/cart-repository';
 import { findTiers, tiersOf } from '../../db/repositories/product-repository';
 import { findPlanAsins } from '../../db/repositories/protection-plan-repository';
+import { findUnusedRecycleAndSaveClaims } from '../../db/repositories/recycle-and-save-repository';
 import type { Database } from '../../db/schema';
 import { bundleSavingsOf } from '../bundles/cart-savings';
 
@@ -44,16 +46,21 @@ export async function pricedCartLines(
 }
 
 /**
- * The coupons a signed-in customer clipped that come off these lines (decision 0014); an anonymous
- * shopper has clipped none (clipping needs an account).
+ * What a signed-in customer's own promotions take off these lines: the coupons they clipped (decision
+ * 0014) and the recycle-and-save promotions they claimed (decision 0051). An anonymous shopper has
+ * neither (both need an account).
  */
 export async function cartCouponDiscounts(
   db: Db,
   owner: CartOwner,
-  lines: readonly { asin: string; lineTotalMinor: number }[],
+  lines: readonly { asin: string; unitPriceMinor: number; lineTotalMinor: number }[],
 ): Promise<CouponDiscount[]> {
   if (owner.type !== 'customer' || lines.length === 0) return [];
-  return couponDiscounts(lines, await findUnusedCoupons(db, owner.id));
+  const [coupons, claims] = await Promise.all([
+    findUnusedCoupons(db, owner.id),
+    findUnusedRecycleAndSaveClaims(db, owner.id),
+  ]);
+  return [...couponDiscounts(lines, coupons), ...recycleAndSaveDiscounts(lines, claims)];
 }
 
 /** The discounts as the pages show them. */

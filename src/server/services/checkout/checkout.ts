@@ -116,7 +116,11 @@ export async function checkoutOrder(
     const one = await buyNowLineView(db, marketplace.marketplaceId, buyNow, input.customer.isBusiness);
     if (!one) return undefined;
     const discounts = await cartCouponDiscounts(db, await input.owner(), [
-      { asin: one.line.asin, lineTotalMinor: one.subtotalMinor },
+      {
+        asin: one.line.asin,
+        unitPriceMinor: Math.floor(one.subtotalMinor / Math.max(1, one.line.quantity)),
+        lineTotalMinor: one.subtotalMinor,
+      },
     ]);
     return {
       source: 'buy-now',

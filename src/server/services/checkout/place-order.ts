@@ -6,15 +6,21 @@ import type { ShippingAddress } from '../../../domain/checkout/shipping-address'
 import {
   couponDiscounts,
   discountLabel,
+  RECYCLE_AND_SAVE_PREFIX,
   totalAfterDiscounts,
 } from '../../../domain/pricing/coupon-discounts';
 import { priceCartLines } from '../../../domain/pricing/price-cart-lines';
+import { recycleAndSaveDiscounts } from '../../../domain/trade-in/recycle-and-save';
 import { findUnusedCoupons, markCouponUsed } from '../../db/repositories/buy-box-repository';
 import { deleteOrderedCartLine } from '../../db/repositories/cart-repository';
 import { isBusinessCustomer } from '../../db/repositories/customer-repository';
 import { orderHeldUnits } from '../../db/repositories/deal-repository';
 import { insertOrder, newOrderId, takeStock } from '../../db/repositories/order-repository';
 import { findOffer, findTiers, tiersOf } from '../../db/repositories/product-repository';
+import {
+  findUnusedRecycleAndSaveClaims,
+  markRecycleAndSaveUsed,
+} from '../../db/repositories/recycle-and-save-repository';
 import type { Database } from '../../db/schema';
 import { bundleSavingsOf } from '../bundles/cart-savings';
 import { type LineRefusal, LineRefused } from '../cart/line-refused';
@@ -148,6 +154,12 @@ export async function placeOrder(
       for (const discount of couponDiscounts(priced.lines, await findUnusedCoupons(trx, order.customerId))) {
         if (await markCouponUsed(trx, order.customerId, discount.promotionId, orderId))
           discounts.push(discount);
+      }
+      // So do their claimed recycle-and-save promotions (decision 0051), guarded the same way.
+      const claims = await findUnusedRecycleAndSaveClaims(trx, order.customerId);
+      for (const discount of recycleAndSaveDiscounts(priced.lines, claims)) {
+        const asin = discount.promotionId.slice(RECYCLE_AND_SAVE_PREFIX.length);
+        if (await markRecycleAndSaveUsed(trx, order.customerId, asin, orderId)) discounts.push(discount);
       }
       const summary = orderSummary({
         itemsMinor: subtotal,

@@ -6,6 +6,7 @@ import { businessBuyingView } from '../business';
 import { price } from '../common';
 import { dealSetup } from '../deals';
 import { groceryView } from '../grocery';
+import { recycleAndSaveLaunch } from '../recycle-and-save';
 import { shopperView } from './shopper';
 
 /** The buy-box features a product turns on, as the page renders them. */
@@ -91,6 +92,8 @@ export const productPageData = z.object({
     accessories: accessoriesView.nullable(),
     /** Add-on services (VAS-003, VAS-008), or null when the product offers none or the slice is deferred. */
     addOnServices: addOnServicesView.nullable().default(null),
+    /** The recycle-and-save launch (RS-001), or null when the product carries no promotion. */
+    recycleAndSave: recycleAndSaveLaunch.nullable().default(null),
     offer: productOfferView.nullable(),
   }),
 });
