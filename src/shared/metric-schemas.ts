@@ -7,4 +7,6 @@ export const METRIC_SCHEMAS = {
   dealClaimError: 'pdp.deal.claim-error/v1',
   /** DEAL-045: a deal cart add (the protection plan after a claim) that failed. */
   dealCartAddFailure: 'pdp.deal.cart-add-failure/v1',
+  /** RS-007: a recycle-and-save claim that failed for another reason than ALREADY_CLAIMED. */
+  promoAccessError: 'pdp.recycle-and-save.promo-access-error/v1',
 } as const;

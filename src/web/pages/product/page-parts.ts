@@ -3,6 +3,7 @@ import type { ProductPageData } from '../../../shared/contracts/pages/product-pa
 import { loadAddOnServices } from '../../features/add-on-services/add-on-services-slot';
 import { loadInviteRequest } from '../../features/buy-box/invite-request-slot';
 import { loadQuantityNote } from '../../features/buy-box/quantity-note-slot';
+import { loadRecycleAndSaveLaunch } from '../../features/recycle-and-save/recycle-and-save-slot';
 import { loadBusinessBuying } from './business-buying-slot';
 import { loadDealBuyBox } from './deal-buy-box-slot';
 import { loadGroceryBuyBox } from './grocery-buy-box-slot';
@@ -89,6 +90,14 @@ export const PAGE_PARTS = [
     shown: (data) => data.initialQuantity !== null,
     load: loadQuantityNote,
     styles: [],
+  },
+  {
+    // Recycle-and-save (RS-001): its launch sits in the purchase column (a purchase extension), its
+    // code in a chunk of its own; its dialog is another, loaded on a press.
+    name: 'recycleAndSave',
+    shown: (data) => !!data.product.recycleAndSave,
+    load: loadRecycleAndSaveLaunch,
+    styles: ['src/web/features/recycle-and-save/recycle-and-save.css'],
   },
 ] as const satisfies readonly PagePart[];
 

@@ -1,5 +1,6 @@
 import { accessoryUpsells } from './extensions/accessory-upsells';
 import { addOnServices } from './extensions/add-on-services';
+import { recycleAndSave } from './extensions/recycle-and-save';
 import type { PurchaseExtension } from './purchase-extension';
 
 /**
@@ -8,4 +9,8 @@ import type { PurchaseExtension } from './purchase-extension';
  * interstitial when the press comes back to it). A new area adds its entry here
  * (docs/adding-an-area.md).
  */
-export const PURCHASE_EXTENSIONS: readonly PurchaseExtension[] = [accessoryUpsells, addOnServices];
+export const PURCHASE_EXTENSIONS: readonly PurchaseExtension[] = [
+  accessoryUpsells,
+  addOnServices,
+  recycleAndSave,
+];
