@@ -1,7 +1,7 @@
 // Plain constants of the trade-in and recycle-and-save areas (no zod), so the page can use them.
 
 /** Where every trade-in call lives (S2 §7). */
-export const TRADE_IN_BASE = '/tradein/hzw/';
+const TRADE_IN_BASE = '/tradein/hzw/';
 
 /** TI-012: the product groups a trade-in or a recycle-and-save promotion is for. */
 export const TRADE_IN_PRODUCT_GROUPS = [

@@ -1,7 +1,7 @@
 // Postal codes for add-on service offers (VAS-026..028).
 
 /** VAS-026: the pattern the page checks a typed postal code against, per marketplace country. */
-export const POSTAL_CODE_PATTERNS: Readonly<Record<string, string>> = {
+const POSTAL_CODE_PATTERNS: Readonly<Record<string, string>> = {
   us: '^\\d{5}(-\\d{4})?$',
   gb: '^[A-Za-z]{1,2}\\d[A-Za-z\\d]? ?\\d[A-Za-z]{2}$',
   ca: '^[A-Za-z]\\d[A-Za-z] ?\\d[A-Za-z]\\d$',

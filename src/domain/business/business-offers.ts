@@ -1,6 +1,6 @@
 // Which buying options a shopper may see and which one each business buy box offers (S2 §3, §9).
 
-export const BUYING_OPTION_TYPES = ['NEW', 'B2B_NEW', 'CUSTOM_OFFER', 'B2B_RD'] as const;
+const BUYING_OPTION_TYPES = ['NEW', 'B2B_NEW', 'CUSTOM_OFFER', 'B2B_RD'] as const;
 export type BusinessBuyingOptionType = (typeof BUYING_OPTION_TYPES)[number];
 
 /** Offer types sold to business customers only; their prices are never shown to anyone else. */

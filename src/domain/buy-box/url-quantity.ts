@@ -1,7 +1,7 @@
 // The page item quantity as the address carries it (BB-008, BB-009, DP-009..012).
 
-export const DEFAULT_QUANTITY = 1;
-export const MAX_URL_QUANTITY = 999;
+const DEFAULT_QUANTITY = 1;
+const MAX_URL_QUANTITY = 999;
 
 /** The quantity the address may hold: an integer from 1 to 999, anything else is 1 (DP-012). */
 function urlQuantity(qty: number): number {

@@ -28,7 +28,7 @@ export const itemFieldNames = (i: number) => ({
 });
 
 /** CART-024: the extra-data form fields of item n's m-th attribute. */
-export const customAttributeFieldNames = (n: number, m: number) => ({
+const customAttributeFieldNames = (n: number, m: number) => ({
   name: `custom-name.${n}.${m}`,
   value: `custom-value.${n}.${m}`,
 });

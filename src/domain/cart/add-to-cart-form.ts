@@ -6,7 +6,6 @@ import type { AdditionalParameters, CartApiItem } from '../../shared/contracts/c
 
 export {
   BUY_BOX_FIELDS,
-  customAttributeFieldNames,
   itemFieldNames,
   PURCHASE_BUTTONS,
   upsellFormFields,

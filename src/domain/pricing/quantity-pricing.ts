@@ -16,7 +16,7 @@ export type Tier = {
 const LIMITED_STOCK_THRESHOLD = 20;
 
 /** Exact unit prices are integers in 1/UNIT_SCALE of a minor unit, so no float ever holds money. */
-export const UNIT_SCALE = 10_000;
+const UNIT_SCALE = 10_000;
 
 /** The exact unit price of a tier, in 1/UNIT_SCALE minor units. */
 export function tierUnitScaled(basePriceMinor: number, tier: Tier): number {

@@ -26,7 +26,7 @@ import {
 import { CatalogReferenceError } from './import-sections';
 
 /** Reads and validates a catalog file; a JSON syntax error is reported like any other problem. */
-export async function readCatalogFile(file: string): Promise<CatalogValidation> {
+async function readCatalogFile(file: string): Promise<CatalogValidation> {
   let text: string;
   try {
     text = await readFile(file, 'utf8');

@@ -118,7 +118,7 @@ export async function importCatalog(
  * Writes validated catalog products (creates, updates or leaves each alone) on `db` as given: the
  * caller chooses the transaction. Test factories insert their products through this too.
  */
-export async function importProducts(
+async function importProducts(
   db: Kysely<Database>,
   products: readonly CatalogProduct[],
   now: number,

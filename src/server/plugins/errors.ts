@@ -15,15 +15,6 @@ export function sendError(
     .send({ error: { code, message, ...(field ? { field } : {}) } });
 }
 
-/** Answers a service's refusal (`{ code, message, field? }`) with its status. */
-export function sendProblem(
-  reply: FastifyReply,
-  status: number,
-  problem: { code: string; message: string; field?: string | undefined },
-) {
-  return sendError(reply, status, problem.code, problem.message, problem.field);
-}
-
 /** Every failure answers `{ error: { code, message, field? } }`; a 5xx never shows a stack trace. */
 export const errorsPlugin = fp(
   async (app) => {

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 
 /** ACC-004/005: one buyable variation of an accessory, as the page gets it. */
-export const variationProduct = z.object({
+const variationProduct = z.object({
   asin: z.string(),
   offerListingID: z.string(),
   title: z.string(),
@@ -31,14 +31,14 @@ export const variationProduct = z.object({
 export type VariationProduct = z.infer<typeof variationProduct>;
 
 /** ACC-003: the campaign: which accessory (scheduled asin) offers which variations. */
-export const accessoryCampaign = z.object({
+const accessoryCampaign = z.object({
   accessoriesCampaignSource: z.string(),
   asinsData: z.record(z.string(), z.array(z.string())),
   primaryAsin: z.string(),
 });
 export type AccessoryCampaign = z.infer<typeof accessoryCampaign>;
 
-export const accessorySlotView = z.object({
+const accessorySlotView = z.object({
   /** 1-based slot index used in reference tags (ACC-024). */
   slot: z.number().int().positive(),
   scheduledAsin: z.string(),

@@ -12,7 +12,7 @@ export const merchantAddress = z.object({
 });
 
 /** VAS-008: an add-on offer as the page gets it, priced for the shopper's postal code. */
-export const addOnOfferView = z
+const addOnOfferView = z
   .object({
     serviceAsin: z.string(),
     offerListingId: z.string(),
@@ -49,7 +49,7 @@ const serviceCore = {
   offer: addOnOfferView.nullable(),
 };
 
-export const addOnServiceView = z.object({
+const addOnServiceView = z.object({
   ...serviceCore,
   isUpsellCritical: z.boolean(),
   hasPrecheckEnabled: z.boolean(),
@@ -67,7 +67,7 @@ export const addOnServiceView = z.object({
 export type AddOnServiceView = z.infer<typeof addOnServiceView>;
 
 /** VAS-010: the common widget model. */
-export const addOnWidgetModel = z.object({
+const addOnWidgetModel = z.object({
   productAsin: z.string(),
   zipCode: z.string().nullable(),
   merchantId: z.string(),
@@ -139,7 +139,7 @@ export const zipRefreshQuery = z
   .strict();
 
 /** One service's entry of the zip refresh answer (VAS-031), with what the page updates (VAS-025). */
-export const zipRefreshEntry = z.object({
+const zipRefreshEntry = z.object({
   hasError: z.boolean(),
   isOfferAvailable: z.boolean(),
   offerListingId: z.string().nullable(),

@@ -4,7 +4,7 @@ import { asin, price } from './common';
 import { productResponse } from './products';
 
 /** BDL-006: a product entity as the product API answers it (asin, title, images, buying options, ...). */
-export const bundleProductEntity = productResponse.shape.entity;
+const bundleProductEntity = productResponse.shape.entity;
 export type BundleProductEntity = z.infer<typeof bundleProductEntity>;
 
 /**
@@ -30,16 +30,13 @@ export const bundlesSliceResponse = z
   .meta({ id: 'BundlesSlice' });
 export type BundlesSliceResponse = z.infer<typeof bundlesSliceResponse>;
 
-export const bundlesSlicePath = (marketplaceId: string, productAsin: string) =>
-  `/api/marketplaces/${encodeURIComponent(marketplaceId)}/products/${encodeURIComponent(productAsin)}/page-slices/bundles`;
-
 /** POST /gp/product/ajax/bundlesAjaxExperience?asin={asin} (BDL-019). */
 export const bundlesDrawerQuery = z.object({ asin }).strict();
 
 export { BUNDLES_DRAWER_PATH } from '../bundles-constants';
 
 /** BDL-005: the bundle card state the sheet works with. */
-export const bundleCardState = z.object({
+const bundleCardState = z.object({
   currencySymbol: z.string(),
   cartEndpoint: z.string(),
   language: z.string(),
@@ -59,7 +56,7 @@ export const bundleCardState = z.object({
 });
 export type BundleCardState = z.infer<typeof bundleCardState>;
 
-export const drawerBundle = z.object({
+const drawerBundle = z.object({
   bundleId: z.string(),
   title: z.string(),
   /** BDL-025: from the media host's fixed bundle path. */

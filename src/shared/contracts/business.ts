@@ -5,10 +5,10 @@ import { priceExplanation } from './products';
 // Business buying (S2 §2..§9, BIZ-001..062): the product page's business slice, the offers listing
 // for the all-offers overlay (OFR-001..015) and the deep-check delivery promise.
 
-export const BUSINESS_BUY_BOXES = ['default', 'customOffer', 'b2bRd'] as const;
+const BUSINESS_BUY_BOXES = ['default', 'customOffer', 'b2bRd'] as const;
 
 /** BIZ-009: the picker's settings, texts and flags. */
-export const pickerSettings = z.object({
+const pickerSettings = z.object({
   id: z.string(),
   buyBoxId: z.string(),
   buyingOptionStereotype: z.enum(BUSINESS_BUY_BOXES),
@@ -34,7 +34,7 @@ export const pickerSettings = z.object({
 export type PickerSettings = z.infer<typeof pickerSettings>;
 
 /** The buying option a business buy box offers for the page's quantity, priced as the cart prices it. */
-export const businessOptionView = z.object({
+const businessOptionView = z.object({
   type: z.string(),
   offerListingId: z.string(),
   merchant: z.object({ merchantId: z.string(), name: z.string() }),
@@ -59,7 +59,7 @@ export const businessOptionView = z.object({
 });
 export type BusinessOptionView = z.infer<typeof businessOptionView>;
 
-export const businessBuyBoxView = z.object({
+const businessBuyBoxView = z.object({
   settings: pickerSettings,
   /** Null when the product has no buying option of the box's types (BIZ-053: unavailable). */
   option: businessOptionView.nullable(),
@@ -84,7 +84,7 @@ export const businessBuyingView = z.object({
 export type BusinessBuyingView = z.infer<typeof businessBuyingView>;
 
 /** OFR-005: one offer of the all-offers overlay. */
-export const offerListingEntry = z.object({
+const offerListingEntry = z.object({
   offerIndex: z.number().int(),
   asin: z.string(),
   /** The offer listing id the cart call sends. */
@@ -140,7 +140,7 @@ export const deepCheckRequest = z
 export type DeepCheckRequest = z.infer<typeof deepCheckRequest>;
 
 /** What the deep-check delivery promise says (BIZ-010): dates as the shopper reads them. */
-export const deliveryPromiseView = z.object({
+const deliveryPromiseView = z.object({
   merchantName: z.string(),
   standardDate: z.string(),
   fastestDate: z.string().nullable(),

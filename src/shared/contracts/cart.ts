@@ -6,7 +6,7 @@ import { refTag } from './logging';
 // CART-023: the page may send 'true'/'false' strings; the cart API stores booleans.
 const flag = z.union([z.boolean(), z.enum(['true', 'false']).transform((v) => v === 'true')]);
 
-export const itemAssociation = z
+const itemAssociation = z
   .object({
     associatedItemId: z.string().min(1).max(100),
     renderType: z.literal('renderAll').optional(),
@@ -15,7 +15,7 @@ export const itemAssociation = z
   })
   .strict();
 
-export const additionalParameters = z
+const additionalParameters = z
   .object({
     giftOptions: z.object({ includeGiftReceipt: flag }).strict().optional(),
     devicePreregistration: z.object({ selected: flag }).strict().optional(),
@@ -35,7 +35,7 @@ export const additionalParameters = z
   .meta({ id: 'CartItemAdditionalParameters' });
 export type AdditionalParameters = z.infer<typeof additionalParameters>;
 
-export const cartApiItem = z
+const cartApiItem = z
   .object({
     asin: z.string().min(1, 'asin must be a non-empty string').max(20),
     offerListingId: z.string().min(1, 'offerListingId must be a non-empty string').max(200),

@@ -17,7 +17,7 @@ export const asin = z
   .regex(/^[A-Z0-9]{10}$/, 'must be a 10-character ASIN (A-Z, 0-9)')
   .meta({ description: 'Amazon Standard Identification Number', example: 'B0PDPSPK01' });
 
-export const marketplaceIdParam = z.string().min(1).max(20);
+const marketplaceIdParam = z.string().min(1).max(20);
 
 /** The path parameters of a call about one marketplace. */
 export const marketplaceParams = z.object({ marketplaceId: marketplaceIdParam });

@@ -2,7 +2,6 @@ import { z } from 'zod';
 import {
   CLAIM_CUSTOMER_STATES,
   CLAIM_DEAL_ASIN_STATES,
-  CLAIM_QUANTITY_RESTRICTION_ERROR,
   DEAL_ACCESS_BEHAVIORS,
   DEAL_CUSTOMER_STATES,
   DEAL_STATES,
@@ -63,7 +62,7 @@ export const dealCustomerStatus = z
 export type DealCustomerStatus = z.infer<typeof dealCustomerStatus>;
 
 /** Call to action (DEAL-007): `canAddToCart` is the addToCart flag. Omitted while in cart or waiting. */
-export const dealCallToAction = z.object({
+const dealCallToAction = z.object({
   addToCart: z.object({ data: z.object({ canAddToCart: z.boolean(), offerListingId: z.string() }) }),
 });
 
@@ -125,7 +124,7 @@ export const claimResponse = z
 export type ClaimResponse = z.infer<typeof claimResponse>;
 
 /** Why a claim was refused. QUANTITY_LIMIT and the access reasons answer the quantity-restriction type. */
-export const CLAIM_REFUSALS = [
+const CLAIM_REFUSALS = [
   'QUANTITY_LIMIT',
   'PRIME_ONLY',
   'PRIME_EARLY_ACCESS',
@@ -150,7 +149,6 @@ export const claimErrorResponse = errorResponse
   })
   .meta({ id: 'DealClaimError' });
 export type ClaimErrorResponse = z.infer<typeof claimErrorResponse>;
-export const QUANTITY_RESTRICTION_TYPE = CLAIM_QUANTITY_RESTRICTION_ERROR;
 
 /**
  * Deal setup data the server renders into the product page data for a deal product (DEAL-008).

@@ -64,7 +64,7 @@ export const freshAddQuery = z
   });
 
 /** GRO-005: one line of the fresh cart (or fresh order) in an answer. */
-export const freshCartItem = z.object({
+const freshCartItem = z.object({
   ASIN: z.string(),
   itemId: z.string(),
   quantity: z.number().int(),
@@ -72,13 +72,13 @@ export const freshCartItem = z.object({
   storeId: z.string(),
 });
 
-export const clientResponseModel = z.object({
+const clientResponseModel = z.object({
   items: z.array(freshCartItem),
   uberCartStatus: z.object({ errorStatusCode: z.enum(FRESH_ERROR_CODES).nullable() }),
 });
 
 /** GRO-005: header, message and footer, each HTML the server rendered from the page's modal. */
-export const errorModalHtml = z
+const errorModalHtml = z
   .object({ header: z.string(), errorMessage: z.string(), footer: z.string() })
   .meta({ id: 'ErrorModalHtml' });
 export type ErrorModalHtml = z.infer<typeof errorModalHtml>;
@@ -163,7 +163,7 @@ export const freshCartCountResponse = z
 
 /** GRO-020/021: the conflict calls' query. */
 export const conflictQuery = z.object({ ref: refTag, client: z.literal('atfc') }).strict();
-export const cartConflict = z.object({
+const cartConflict = z.object({
   asin: z.string(),
   title: z.string(),
   storeId: z.string(),

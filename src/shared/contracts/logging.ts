@@ -13,7 +13,7 @@ export const refMarkerQuery = z.object({ ref_: refTag });
 export const loggedResponse = z.object({ logged: z.literal(true) }).meta({ id: 'Logged' });
 
 /** One metric event from the page: the schema and producer ids say what it is and who sent it (LOG-008). */
-export const metricEvent = z
+const metricEvent = z
   .object({
     schemaId: z
       .string()

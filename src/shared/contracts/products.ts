@@ -19,7 +19,7 @@ export const DEFAULT_EXPANSIONS: readonly ProductExpansion[] = PRODUCT_EXPANSION
   (e) => e !== 'quantityPricingTable',
 );
 
-export const BUYING_OPTION_TYPES = ['NEW', 'B2B_NEW', 'CUSTOM_OFFER', 'B2B_RD', 'LIGHTNING_DEAL'] as const;
+const BUYING_OPTION_TYPES = ['NEW', 'B2B_NEW', 'CUSTOM_OFFER', 'B2B_RD', 'LIGHTNING_DEAL'] as const;
 export const TIERS_PER_PAGE = 5;
 
 const commaList = <T extends readonly [string, ...string[]]>(values: T, name: string) =>
@@ -58,7 +58,7 @@ export const productQuery = z
   .strict();
 export type ProductQuery = z.infer<typeof productQuery>;
 
-export const quantityPricingTier = z.object({
+const quantityPricingTier = z.object({
   minimumQuantity: z.number().int(),
   price: price,
   priceMessage: z.string(),
@@ -92,7 +92,7 @@ export const priceExplanation = z.object({
 });
 export type PriceExplanationView = z.infer<typeof priceExplanation>;
 
-export const buyingOption = z.object({
+const buyingOption = z.object({
   type: z.enum(BUYING_OPTION_TYPES),
   offerListingId: z.string(),
   merchant: z.object({ merchantId: z.string(), name: z.string() }),
@@ -142,7 +142,7 @@ export const buyingOption = z.object({
 });
 export type BuyingOption = z.infer<typeof buyingOption>;
 
-export const productImage = z.object({
+const productImage = z.object({
   url: z.string(),
   hiResUrl: z.string(),
   altText: z.string(),

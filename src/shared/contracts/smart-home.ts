@@ -1,7 +1,7 @@
 import { z } from 'zod';
 
 /** SH-002: one checkbox's data: the device's asin, its offer listing id and its price. */
-export const smartHomeDevice = z.object({
+const smartHomeDevice = z.object({
   asin: z.string(),
   offerlistingid: z.string(),
   /** Decimal amount in the page state's currency. */

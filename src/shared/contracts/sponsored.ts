@@ -26,7 +26,7 @@ export const carouselQuery = z
   })
   .strict();
 
-export const sponsoredAdView = z.object({
+const sponsoredAdView = z.object({
   adId: z.string(),
   adIndex: z.number().int(),
   asin: z.string(),
@@ -70,7 +70,7 @@ const widgetName = z
 const adId = z.string().min(1).max(80).regex(TOKEN, 'adId may hold letters, digits, _ and - only');
 
 /** ADS-003: one ad view event's data. */
-export const adEventData = z
+const adEventData = z
   .object({
     qualifier,
     id: z.string().min(1).max(200),

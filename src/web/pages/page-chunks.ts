@@ -21,7 +21,7 @@ const chunks: { [N in LazyPageName]: () => Promise<LazyPages> } = {
 };
 
 /** Loads a page's chunk (its code and styles); the product page is in the entry and needs none. */
-export function loadPageChunk(page: LazyPageName): Promise<LazyPages> {
+function loadPageChunk(page: LazyPageName): Promise<LazyPages> {
   return chunks[page]();
 }
 

@@ -2,7 +2,6 @@ import { useEffect, useState } from 'react';
 import type { BottomSheetProps } from './bottom-sheet';
 import type { ModalProps } from './modal';
 import type { PopoverProps } from './popover';
-import type { SideSheetProps } from './side-sheet';
 import { useIsClient } from './use-is-client';
 
 // The overlays as the product page uses them: same props, but their code (panel, placement, focus trap,
@@ -29,7 +28,6 @@ export function loader<M>(importModule: () => Promise<M>): Loader<M> {
 
 const popover = loader(() => import('./popover'));
 const modal = loader(() => import('./modal'));
-const sideSheet = loader(() => import('./side-sheet'));
 const bottomSheet = loader(() => import('./bottom-sheet'));
 
 /** The overlay's module once `open` has asked for it (null before, and while it loads). */
@@ -65,13 +63,6 @@ export function Modal(props: ModalProps) {
   const open = useOpen(props.open);
   const module = useOverlayModule(modal, open);
   return open && module ? <module.Modal {...props} /> : null;
-}
-
-/** `SideSheet` (side-sheet.tsx), its code loaded when it first opens. */
-export function SideSheet(props: SideSheetProps) {
-  const open = useOpen(props.open);
-  const module = useOverlayModule(sideSheet, open);
-  return open && module ? <module.SideSheet {...props} /> : null;
 }
 
 /** `BottomSheet` (bottom-sheet.tsx), its code loaded when it first opens. */

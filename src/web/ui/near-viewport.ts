@@ -2,7 +2,7 @@
  * How far below the viewport a widget starts loading: half a phone screen, so its code and data are in
  * by the time a scrolling shopper reaches it, while a widget a screen and a half down waits.
  */
-export const NEAR_VIEWPORT_MARGIN = '400px';
+const NEAR_VIEWPORT_MARGIN = '400px';
 
 /**
  * Runs `start` once, when `target` comes within `NEAR_VIEWPORT_MARGIN` of the viewport, or when the

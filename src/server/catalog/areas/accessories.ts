@@ -6,7 +6,7 @@ import { asin } from './catalog-values';
  * ACC-003: the accessory upsells a product offers, one slot per accessory, each with its variations.
  * Stored as one JSON block in products.accessories (read whole, never searched).
  */
-export const accessoriesSchema = z
+const accessoriesSchema = z
   .object({
     campaignSource: z.string().min(1).max(80),
     /** Deal mode: the interstitial adds each accessory to the cart on its own (ACC-013). */

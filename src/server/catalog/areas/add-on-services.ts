@@ -45,7 +45,7 @@ const serviceOffer = z
   .strict();
 
 /** The add-on area's keys of a product's `features`. Stored in the add-on tables of migration 0009. */
-export const addOnServiceFeatures = {
+const addOnServiceFeatures = {
   /** This product is a service (installation or a protection plan) sold by zip code and merchant. */
   addOnService: z
     .object({

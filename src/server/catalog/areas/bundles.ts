@@ -18,7 +18,7 @@ import { asin, money } from './catalog-values';
  * bundles side sheet) and its post-add panel suggests the upsell accessories. Stored in bundles,
  * bundle_components, bundle_landings and bundle_upsells.
  */
-export const bundleSchema = z
+const bundleSchema = z
   .object({
     bundleId: z.string().regex(/^[A-Za-z0-9_-]{1,80}$/, 'may hold letters, digits, _ and - only (1-80)'),
     marketplaceId: z.enum(MARKETPLACE_IDS).default('ATVPDKIKX0DER'),

@@ -22,7 +22,7 @@ const messages = z
  * The business area's key of a product's `features`: how the business quantity picker shows the
  * product to business customers (BIZ-009). Stored in product_business_settings.
  */
-export const businessFeatures = {
+const businessFeatures = {
   businessBuying: z
     .object({
       /** BIZ-001: a dropdown that switches to a text input, or a text input with the discount table. */

@@ -12,7 +12,7 @@ import { money } from './catalog-values';
  * The buy box's keys of a product's `features` (gift wrap, preregistration, installments, coupon,
  * invitations, quantity restriction). Stored in product_buy_box_options and product_coupons.
  */
-export const buyBoxFeatures = {
+const buyBoxFeatures = {
   giftWrap: z.boolean().optional(),
   preregistration: z
     .object({ maxQuantity: z.number().int().min(1).max(99), defaultValue: z.boolean().default(false) })

@@ -20,7 +20,7 @@ import {
 import { asin, money } from './catalog-values';
 
 /** The deals area's keys of a product's `features`. Stored in product_protection_plans. */
-export const dealFeatures = {
+const dealFeatures = {
   /** The protection plan offered with the product's lightning deal: the warranty checkbox (DEAL-004). */
   protectionPlan: z.object({ asin }).strict().optional(),
 };
@@ -29,7 +29,7 @@ export const dealFeatures = {
  * A lightning deal on the product (decision 0009): its own offer at the deal price, sold by the
  * product's first offer's merchant. Times are minutes relative to the import.
  */
-export const dealSchema = z
+const dealSchema = z
   .object({
     dealId: z.string().regex(/^[A-Za-z0-9_-]{1,80}$/, 'may hold letters, digits, _ and - only (1-80)'),
     type: z.enum(DEAL_TYPES).default('LIGHTNING_DEAL'),

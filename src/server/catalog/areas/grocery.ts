@@ -30,7 +30,7 @@ const groceryStore = z
  * The grocery area's key of a product's `features` (decision 0023): a product sold by grocery stores goes to
  * the fresh cart, never the retail cart. Stored in product_grocery and the tables beside it.
  */
-export const groceryFeatures = {
+const groceryFeatures = {
   grocery: z
     .object({
       brandId: code,
@@ -55,7 +55,7 @@ export type GroceryCatalogStore = GroceryCatalogFeatures['stores'][number];
  * A store named by several products must be described the same way by each (the import writes one
  * row per store); a product's stores must be of its brand.
  */
-export function groceryStoreProblems(
+function groceryStoreProblems(
   products: readonly { features: { grocery?: GroceryCatalogFeatures | undefined } }[],
 ): { message: string; path: (string | number)[] }[] {
   const seen = new Map<string, string>();

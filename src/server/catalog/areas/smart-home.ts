@@ -8,7 +8,7 @@ import { asin } from './catalog-values';
  * The smart-home badge (SH-001): the compatible devices a product's page offers to add together, each
  * at its regular offer. Stored in smart_home_devices.
  */
-export const smartHomeSchema = z
+const smartHomeSchema = z
   .object({
     asin,
     devices: z

@@ -11,7 +11,7 @@ import { asin, money } from './catalog-values';
  * click in the offer's currency. It shows on its target products' pages, or on every product page
  * but its own when it names none. Stored in sponsored_ads and sponsored_ad_targets.
  */
-export const sponsoredAdSchema = z
+const sponsoredAdSchema = z
   .object({
     adId: z.string().regex(/^[A-Za-z0-9_-]{1,80}$/, 'may hold letters, digits, _ and - only (1-80)'),
     asin,

@@ -13,7 +13,7 @@ import { catalogPart } from '../catalog-part';
  * (RS-001, decision 0051), a whole percentage off one unit, claimed once per customer. Stored in
  * recycle_and_save_promotions.
  */
-export const tradeInFeatures = {
+const tradeInFeatures = {
   recycleAndSave: z
     .object({
       productGroup: z.enum(TRADE_IN_PRODUCT_GROUPS),

@@ -63,7 +63,7 @@ export async function offersForZip(
 }
 
 /** The seller's reviews, on the service page (VAS-004's rating links). */
-export const sellerReviewLink = (serviceAsin: string, merchantId: string) =>
+const sellerReviewLink = (serviceAsin: string, merchantId: string) =>
   `${servicePagePath(serviceAsin, 'vas_seller_reviews')}?seller=${encodeURIComponent(merchantId)}#seller-reviews`;
 
 /**

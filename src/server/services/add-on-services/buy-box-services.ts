@@ -13,7 +13,7 @@ import { offersForZip, offerView } from './add-on-view';
  * Before the page's script runs, a chosen service posts `vasService.{n}={serviceAsin}` with the buy box
  * form (a ticked checkbox, the option list's choice); '' and removeOffer choose none.
  */
-export const SERVICE_FIELD = /^vasService\.(\d{1,2})$/;
+const SERVICE_FIELD = /^vasService\.(\d{1,2})$/;
 
 type BuyBoxServices = { ok: true; items: CartApiItem[] } | { ok: false; message: string };
 

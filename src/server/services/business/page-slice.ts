@@ -22,7 +22,7 @@ import type { ProductPageContext } from '../products/page-context';
 import { type OfferQuote, quoteOffer, quoteViews } from './offer-quote';
 
 /** BIZ-009: the texts the picker shows when the catalog sets none. */
-export const DEFAULT_PICKER_MESSAGES: PickerSettings['messages'] = {
+const DEFAULT_PICKER_MESSAGES: PickerSettings['messages'] = {
   loadMore: 'See more quantity discounts',
   fetchingBestPrices: 'Fetching the best prices…',
   quantityTableError: 'We could not load the quantity discounts.',

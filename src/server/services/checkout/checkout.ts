@@ -64,7 +64,7 @@ type CheckoutOrderView = Pick<
 >;
 
 /** The summary lines and total as the pages show them. */
-export function summaryView(
+function summaryView(
   summary: { lines: readonly SummaryLine[]; totalMinor: number },
   marketplace: Marketplace,
 ): Pick<CheckoutPageData, 'summary' | 'total'> {

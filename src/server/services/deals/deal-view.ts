@@ -43,7 +43,7 @@ export type DealViewer = { owner: CartOwner; shopper: Shopper; device: DeviceTyp
  * The LIGHTNING_DEAL buying option as this shopper sees it now (DEAL-036), after bringing the deal up
  * to date; undefined once the deal is over (the page then shows "deal unavailable", DEAL-017).
  */
-export async function dealBuyingOption(
+async function dealBuyingOption(
   db: Db,
   stored: DealWithOffer,
   marketplace: Marketplace,

@@ -69,7 +69,7 @@ export class FreshRefused extends Error {
   }
 }
 
-export const freshItemView = (line: FreshLine): FreshItemView => ({
+const freshItemView = (line: FreshLine): FreshItemView => ({
   ASIN: line.asin,
   itemId: line.id,
   quantity: line.quantity,

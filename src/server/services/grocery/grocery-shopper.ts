@@ -19,7 +19,7 @@ export type GroceryDestination = {
   chosen: boolean;
 };
 
-export const NO_DESTINATION: GroceryDestination = { addresses: [], address: null, chosen: false };
+const NO_DESTINATION: GroceryDestination = { addresses: [], address: null, chosen: false };
 
 export async function groceryDestination(db: Db, customerId: string | null): Promise<GroceryDestination> {
   if (!customerId) return NO_DESTINATION;

@@ -39,7 +39,7 @@ const refuse = (code: StaplesRefusalCode, message: string): StaplesRefusal => ({
   refusal: { code, message },
 });
 
-export const repeatItemView = (item: RepeatItem, language = 'en-US'): RepeatItemView => ({
+const repeatItemView = (item: RepeatItem, language = 'en-US'): RepeatItemView => ({
   asin: item.asin,
   quantity: item.quantity,
   unit: item.unit,

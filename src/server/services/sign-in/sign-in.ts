@@ -19,10 +19,10 @@ type Db = Kysely<Database>;
 
 export const SIGN_IN_FAILURE_LIMIT = 5;
 /** Per address the limit is higher: many shoppers can share one (offices, mobile carriers). */
-export const SIGN_IN_FAILURE_LIMIT_PER_IP = 50;
+const SIGN_IN_FAILURE_LIMIT_PER_IP = 50;
 export const SIGN_IN_FAILURE_WINDOW_MS = 15 * 60 * 1000;
 /** How long a signed-in session lasts. */
-export const SIGNED_IN_TTL_MS = 1000 * 60 * 60 * 24 * 30;
+const SIGNED_IN_TTL_MS = 1000 * 60 * 60 * 24 * 30;
 
 // A hash to compare against when the email is unknown, so both failures take the same time.
 const UNKNOWN_ACCOUNT_HASH = hashPassword(randomUUID());

@@ -7,7 +7,7 @@ import { findSmartHomeDevices } from '../../db/repositories/smart-home-repositor
 import type { Database } from '../../db/schema';
 
 /** The words of the badge's add button (SH-005 needs them in page state); `{count}` is filled in. */
-export const SMART_HOME_BUTTON_MESSAGES = {
+const SMART_HOME_BUTTON_MESSAGES = {
   add: 'Add {count} to Cart',
   adding: 'Adding to Cart…',
   added: 'Added {count} to Cart',

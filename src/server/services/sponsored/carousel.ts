@@ -11,7 +11,7 @@ import type { Database } from '../../db/schema';
 import type { Refusal } from '../refusal';
 
 /** The carousel of sponsored products on the product page. */
-export const DETAIL_PAGE_WIDGET = 'sp_detail';
+const DETAIL_PAGE_WIDGET = 'sp_detail';
 
 type PageView = { qualifier: string; widgetName: string };
 

@@ -11,7 +11,7 @@ import { signInPageData } from './sign-in-page';
 import { splitBasketPageData } from './split-basket-page';
 
 /** Every page's data, told apart by `page`: what the server renders from and the browser hydrates from. */
-export const pageData = z.discriminatedUnion('page', [
+const pageData = z.discriminatedUnion('page', [
   productPageData,
   signInPageData,
   notFoundPageData,

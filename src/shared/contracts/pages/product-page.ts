@@ -10,7 +10,7 @@ import { recycleAndSaveLaunch } from '../recycle-and-save';
 import { shopperView } from './shopper';
 
 /** The buy-box features a product turns on, as the page renders them. */
-export const productFeaturesView = z.object({
+const productFeaturesView = z.object({
   giftWrap: z.boolean(),
   preregistration: z.object({ maxQuantity: z.number().int(), defaultValue: z.boolean() }).nullable(),
   installments: z
@@ -26,7 +26,7 @@ export const productFeaturesView = z.object({
 });
 export type ProductFeaturesView = z.infer<typeof productFeaturesView>;
 
-export const productOfferView = z.object({
+const productOfferView = z.object({
   offerListingId: z.string(),
   merchantName: z.string(),
   price,

@@ -15,7 +15,10 @@ import { sendMetricEvents } from '../../api/metrics-client';
 
 const PRODUCER = 'pdp-buy-box';
 
-/** LOG-001: a click on a buy box button captures the intention. */
+/**
+ * LOG-001: a click on a buy box button captures the intention.
+ * @public called through use-purchase-form.ts's dynamic import of this module
+ */
 export function intentionClicked(
   intention: RefObject<AddToCartIntention | null>,
   asin: string,
@@ -33,7 +36,10 @@ export function intentionClicked(
   ]);
 }
 
-/** LOG-002: a submit or cart completion marks the intention submitted. */
+/**
+ * LOG-002: a submit or cart completion marks the intention submitted.
+ * @public called through use-purchase-form.ts's dynamic import of this module
+ */
 export function intentionSubmitted(intention: RefObject<AddToCartIntention | null>, asin: string): void {
   const next = markSubmitted(intention.current);
   if (!next || intention.current?.submitted) return;
@@ -47,7 +53,10 @@ export function intentionSubmitted(intention: RefObject<AddToCartIntention | nul
   ]);
 }
 
-/** The page item (with its choices) and its upsells through the cart API. */
+/**
+ * The page item (with its choices) and its upsells through the cart API.
+ * @public called through use-purchase-form.ts's dynamic import of this module
+ */
 export function addPageItem(
   options: AddToCartOptions,
   item: { asin: string; offerListingId: string; quantity: number },
