@@ -1,20 +1,18 @@
-import type { AccessoriesView } from '../../shared/contracts/accessories';
 import type { AccessoriesSliceResponse } from '../../shared/contracts/page-slices';
 import { productApiPath } from './product-api-path';
-import { request } from './request';
+import { type ApiResult, request } from './request';
 
 /**
  * The product page's deferred accessory slice, when the server left it out of the page (decision
- * 0012). Null when the product offers none or the call fails: the page then goes on without it.
+ * 0012); its `accessories` is null when the product offers none.
  */
-export async function fetchAccessoriesSlice(
+export function fetchAccessoriesSlice(
   marketplaceId: string,
   asin: string,
   signal?: AbortSignal,
-): Promise<AccessoriesView | null> {
-  const result = await request<AccessoriesSliceResponse>(
-    productApiPath(marketplaceId, asin, '/page-slices/accessories'),
-    { headers: { accept: 'application/json' }, ...(signal ? { signal } : {}) },
-  );
-  return result.ok ? result.answer.accessories : null;
+): Promise<ApiResult<AccessoriesSliceResponse>> {
+  return request<AccessoriesSliceResponse>(productApiPath(marketplaceId, asin, '/page-slices/accessories'), {
+    headers: { accept: 'application/json' },
+    ...(signal ? { signal } : {}),
+  });
 }

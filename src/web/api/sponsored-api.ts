@@ -3,14 +3,14 @@ import { carouselPageQuery } from '../../domain/sponsored/sponsored';
 import type { AdEventsRequest, CarouselResponse } from '../../shared/contracts/sponsored';
 import { pageTokens } from './page-tokens';
 import { productApiPath } from './product-api-path';
-import { request } from './request';
+import { type ApiResult, request } from './request';
 
 /** ADS-006: one page of the carousel; the first page has no tot, start, cc or oData yet. */
-export async function fetchCarouselPage(
+export function fetchCarouselPage(
   marketplaceId: string,
   asin: string,
   page: { pg: number; num: number; tot?: number; start?: number; cc?: number; oData?: string },
-): Promise<CarouselResponse | null> {
+): Promise<ApiResult<CarouselResponse>> {
   const query =
     page.pg === 1 && page.oData === undefined
       ? new URLSearchParams({ pg: '1', num: String(page.num) })
@@ -22,11 +22,9 @@ export async function fetchCarouselPage(
           cc: page.cc ?? 0,
           oData: page.oData ?? '',
         });
-  const result = await request<CarouselResponse>(
-    `${productApiPath(marketplaceId, asin, '/sponsored-products')}?${query}`,
-    { headers: { accept: 'application/json' } },
-  );
-  return result.ok ? result.answer : null;
+  return request<CarouselResponse>(`${productApiPath(marketplaceId, asin, '/sponsored-products')}?${query}`, {
+    headers: { accept: 'application/json' },
+  });
 }
 
 /** An endpoint the page may call: a path on this store. Anything else is a misconfiguration. */

@@ -25,8 +25,11 @@ export function SponsoredCarousel({ marketplaceId, asin }: SponsoredCarouselProp
 
   useEffect(() => {
     let live = true;
-    void fetchCarouselPage(marketplaceId, asin, { pg: 1, num: CARDS_PER_PAGE }).then((first) => {
-      if (live && first && first.ads.length > 0) setLoaded({ first, ads: first.ads });
+    // No ads, or a failed call: the row stays empty (the carousel never fails the page).
+    void fetchCarouselPage(marketplaceId, asin, { pg: 1, num: CARDS_PER_PAGE }).then((result) => {
+      if (live && result.ok && result.answer.ads.length > 0) {
+        setLoaded({ first: result.answer, ads: result.answer.ads });
+      }
     });
     return () => {
       live = false;
@@ -65,8 +68,8 @@ export function SponsoredCarousel({ marketplaceId, asin }: SponsoredCarouselProp
         oData: first.oData,
       });
       setFetching(false);
-      if (!more) return;
-      setLoaded({ first, ads: [...ads, ...more.ads] });
+      if (!more.ok) return;
+      setLoaded({ first, ads: [...ads, ...more.answer.ads] });
     }
     setPage(target);
   };

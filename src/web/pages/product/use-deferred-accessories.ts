@@ -18,8 +18,9 @@ export function useDeferredAccessories(data: ProductPageData): AccessoriesView |
     void import('../../api/page-slices-api')
       .then((api) => api.fetchAccessoriesSlice(marketplaceId, asin, controller.signal))
       .then(
-        (loaded) => {
-          if (!controller.signal.aborted) setView(loaded);
+        // A failed call leaves the page without accessories, as a product that offers none.
+        (result) => {
+          if (!controller.signal.aborted) setView(result.ok ? result.answer.accessories : null);
         },
         // The chunk did not load: the page goes on without accessories, as when the call fails.
         () => undefined,
