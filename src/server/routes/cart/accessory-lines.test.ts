@@ -43,17 +43,15 @@ describe.each(dialects)('accessory lines on %s', (dialect) => {
   beforeAll(async () => {
     ctx = await createTestApp(dialect, { seed: false });
     const copies = await createDemoCopies(ctx.store.db, ['B0PDPSPK01', 'B0PDPTAB01'], { now: ctx.clock.now });
-    [SPK, STD1, STD2, STD3, PLUG, MUSIC, BULB, TABLET, HEADPHONES] = [
-      'B0PDPSPK01',
-      'B0PDPSTD01',
-      'B0PDPSTD02',
-      'B0PDPSTD03',
-      'B0PDPPLG02',
-      'B0PDPMUS01',
-      'B0PDPBLB01',
-      'B0PDPTAB01',
-      'B0PDPKHP01',
-    ].map(copies.asin) as string[];
+    SPK = copies.asin('B0PDPSPK01');
+    STD1 = copies.asin('B0PDPSTD01');
+    STD2 = copies.asin('B0PDPSTD02');
+    STD3 = copies.asin('B0PDPSTD03');
+    PLUG = copies.asin('B0PDPPLG02');
+    MUSIC = copies.asin('B0PDPMUS01');
+    BULB = copies.asin('B0PDPBLB01');
+    TABLET = copies.asin('B0PDPTAB01');
+    HEADPHONES = copies.asin('B0PDPKHP01');
   });
   afterAll(() => ctx?.close());
 
