@@ -44,6 +44,8 @@ export type DemoCopies = {
   of(demoAsin: string): CreatedProduct;
   /** The fresh ASIN of the copy of `demoAsin`. */
   asin(demoAsin: string): string;
+  /** The copy's ASIN and first offer id, as a cart item names them. */
+  item(demoAsin: string): { asin: string; offerListingId: string };
   /** Any text with the copied demo ASINs in it (`OL-B0PDPSPK01-NEW`, a path) as the copies name them. */
   id(demoText: string): string;
 };
@@ -95,5 +97,13 @@ export async function createDemoCopies(
     if (!copy) throw new Error(`${demoAsin} was not copied`);
     return copy;
   };
-  return { of, asin: (demoAsin) => of(demoAsin).asin, id: rewrite };
+  return {
+    of,
+    asin: (demoAsin) => of(demoAsin).asin,
+    item: (demoAsin) => {
+      const { asin, offers } = of(demoAsin);
+      return { asin, offerListingId: offers[0]?.offerListingId ?? '' };
+    },
+    id: rewrite,
+  };
 }
