@@ -1,5 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import type { Kysely } from 'kysely';
 import type { ShippingAddress } from '../../src/domain/checkout/shipping-address';
 import {
@@ -75,7 +77,9 @@ let demoAccounts: DemoAccount[] | undefined;
  */
 export function demoAccountShape(name: 'prime' | 'shopper' | 'business' | 'registry'): CustomerOverrides {
   demoAccounts ??= (
-    JSON.parse(readFileSync(new URL('../../catalog/demo/accounts.json', import.meta.url), 'utf8')) as {
+    JSON.parse(
+      readFileSync(join(dirname(fileURLToPath(import.meta.url)), '../../catalog/demo/accounts.json'), 'utf8'),
+    ) as {
       accounts: DemoAccount[];
     }
   ).accounts;

@@ -1,4 +1,6 @@
 import { readFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../src/server/db/schema';
 import {
@@ -13,7 +15,8 @@ import {
 } from './product-factory';
 import { uniqueAsin, uniqueCode } from './unique';
 
-const catalogFile = new URL('../../catalog/demo/catalog.json', import.meta.url);
+// A path, not a URL: a happy-dom test replaces the global URL, which node:fs does not take.
+const catalogFile = join(dirname(fileURLToPath(import.meta.url)), '../../catalog/demo/catalog.json');
 let demo: ProductInput[] | undefined;
 const demoProducts = () =>
   (demo ??= (JSON.parse(readFileSync(catalogFile, 'utf8')) as { products: ProductInput[] }).products);
