@@ -236,7 +236,7 @@ describe.each(dialects)('business pricing on %s', (dialect) => {
     expect(thanks.subtotal.displayString).toBe('$4.98');
   });
 
-  test('the demo: B0PDPPAP01 shows a business customer the ladder and the price explanation, a consumer no business price', async () => {
+  test('shaped like the demo copy paper (B0PDPPAP01), a product shows a business customer the ladder and the price explanation, a consumer no business price', async () => {
     // A copy of the demo copy paper under an ASIN of its own, and accounts of the test's own.
     const now = ctx.clock.now;
     const paper = (await createDemoCopies(ctx.store.db, ['B0PDPPAP01'], { now })).asin('B0PDPPAP01');
