@@ -1,4 +1,7 @@
 import { randomUUID } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import type { Kysely } from 'kysely';
 import type { ShippingAddress } from '../../src/domain/checkout/shipping-address';
 import {
@@ -62,4 +65,32 @@ export async function createCustomer(
     { replace: true },
   );
   return { ...customer, email: customer.email.trim().toLowerCase() };
+}
+
+type DemoAccount = CustomerOverrides & { email: string; password: string };
+let demoAccounts: DemoAccount[] | undefined;
+
+/**
+ * A demo account's shape (catalog/demo/accounts.json) as factory overrides: Prime, business, postal
+ * code, saved address and payment method, without its e-mail and password, so the factory makes a
+ * shopper of the test's own who looks like `prime@example.com` (pass `'prime'`).
+ */
+export function demoAccountShape(name: 'prime' | 'shopper' | 'business' | 'registry'): CustomerOverrides {
+  demoAccounts ??= (
+    JSON.parse(
+      readFileSync(join(dirname(fileURLToPath(import.meta.url)), '../../catalog/demo/accounts.json'), 'utf8'),
+    ) as {
+      accounts: DemoAccount[];
+    }
+  ).accounts;
+  const account = demoAccounts.find((a) => a.email === `${name}@example.com`);
+  if (!account) throw new Error(`no demo account ${name}@example.com`);
+  return {
+    name: account.name,
+    prime: account.prime,
+    business: account.business,
+    postalCode: account.postalCode,
+    shippingAddress: account.shippingAddress,
+    paymentMethod: account.paymentMethod,
+  };
 }

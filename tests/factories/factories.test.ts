@@ -4,9 +4,9 @@ import { findCustomerByEmail } from '../../src/server/db/repositories/customer-r
 import { verifyPassword } from '../../src/server/security/passwords';
 import { createTestStore, dialects, type TestStore } from '../helpers/test-store';
 import { createCart } from './cart-factory';
-import { createCustomer } from './customer-factory';
+import { createCustomer, demoAccountShape } from './customer-factory';
 import { createDeal } from './deal-factory';
-import { demoProductShape } from './demo-products';
+import { createDemoCopies, demoProductShape } from './demo-products';
 import { createOffer } from './offer-factory';
 import { createProduct } from './product-factory';
 
@@ -70,5 +70,41 @@ describe.each(dialects)('test factories on %s', (dialect) => {
     expect((await findCartLines(store.db, cartId)).map((l) => [l.asin, l.quantity])).toEqual([
       [product.asin, 3],
     ]);
+  });
+
+  test('demo copies bring the demo products they name, under fresh ids, and two calls never meet', async () => {
+    const [a, b] = await Promise.all([
+      createDemoCopies(store.db, ['B0PDPSPK01', 'B0PDPTAB01'], { now: NOW }),
+      createDemoCopies(store.db, ['B0PDPSPK01'], { now: NOW }),
+    ]);
+    expect(a.asin('B0PDPSPK01')).not.toBe(b.asin('B0PDPSPK01'));
+    expect(a.asin('B0PDPSTD02')).toMatch(/^B0T[A-Z0-9]{7}$/);
+    expect(() => b.asin('B0PDPTAB01')).toThrow(/not copied/);
+    const speaker = a.of('B0PDPSPK01');
+    expect(speaker.accessories?.slots[0]?.variations).toEqual(
+      ['B0PDPSTD01', 'B0PDPSTD02', 'B0PDPSTD03'].map(a.asin),
+    );
+    expect(speaker.family?.id).not.toBe(b.of('B0PDPSPK01').family?.id);
+    expect(a.item('B0PDPPLG02')).toEqual({
+      asin: a.asin('B0PDPPLG02'),
+      offerListingId: `OL-${a.asin('B0PDPPLG02')}-NEW`,
+    });
+    expect(a.id('/dp/B0PDPTAB01')).toBe(`/dp/${a.asin('B0PDPTAB01')}`);
+    const deal = await store.db
+      .selectFrom('deals')
+      .select(['id', 'offer_id'])
+      .where('asin', '=', a.asin('B0PDPTAB01'))
+      .executeTakeFirstOrThrow();
+    expect(deal).toEqual({ id: `LD-${a.asin('B0PDPTAB01')}`, offer_id: `OL-${a.asin('B0PDPTAB01')}-LD` });
+    expect(
+      await store.db.selectFrom('products').select('asin').where('asin', 'like', 'B0PDP%').execute(),
+    ).toEqual([]);
+  });
+
+  test('a customer shaped like a demo account has its details under an e-mail of its own', async () => {
+    const prime = await createCustomer(store.db, demoAccountShape('prime'), { now: NOW });
+    expect(prime.email).not.toBe('prime@example.com');
+    expect(prime).toMatchObject({ prime: true, postalCode: '98109', paymentMethod: 'Visa ending 4242' });
+    expect((await findCustomerByEmail(store.db, prime.email))?.is_prime).toBe(1);
   });
 });

@@ -24,8 +24,8 @@ import {
 
 const option = (overrides: Partial<AccessoryOption> = {}): AccessoryOption => ({
   slot: 1,
-  selectedAsin: 'B0PDPSTD01',
-  committedAsin: 'B0PDPSTD01',
+  selectedAsin: 'B0TESTSTD1',
+  committedAsin: 'B0TESTSTD1',
   added: false,
   isAutomated: false,
   checkForInteraction: false,
@@ -35,15 +35,15 @@ const option = (overrides: Partial<AccessoryOption> = {}): AccessoryOption => ({
 
 describe('accessory rules', () => {
   test('ACC-002 product links are /dp/{asin}/ref=ods_dabb_{asin}_productInfo', () => {
-    expect(accessoryProductPath('B0PDPSTD02')).toBe('/dp/B0PDPSTD02/ref=ods_dabb_B0PDPSTD02_productInfo');
+    expect(accessoryProductPath('B0TESTSTD2')).toBe('/dp/B0TESTSTD2/ref=ods_dabb_B0TESTSTD2_productInfo');
   });
 
   test('ACC-024 reference tags are ods_dabb_{pageAsin}_slot{index}_{asin}_{action}, _automated when automated', () => {
-    expect(accessoryRefTag('B0PDPSPK01', 2, 'B0PDPPLG02', 'add', false)).toBe(
-      'ods_dabb_B0PDPSPK01_slot2_B0PDPPLG02_add',
+    expect(accessoryRefTag('B0TESTSPK1', 2, 'B0TESTPLG2', 'add', false)).toBe(
+      'ods_dabb_B0TESTSPK1_slot2_B0TESTPLG2_add',
     );
-    expect(accessoryRefTag('B0PDPSPK01', 4, 'B0PDPBLB01', 'remove', true)).toBe(
-      'ods_dabb_B0PDPSPK01_slot4_B0PDPBLB01_remove_automated',
+    expect(accessoryRefTag('B0TESTSPK1', 4, 'B0TESTBLB1', 'remove', true)).toBe(
+      'ods_dabb_B0TESTSPK1_slot4_B0TESTBLB1_remove_automated',
     );
   });
 
@@ -80,22 +80,22 @@ describe('accessory rules', () => {
 
   test('ACC-008 the popover add to order (or update) button marks the accessory added', () => {
     let state = accessoryTransition(option(), { type: 'openPopover' });
-    state = accessoryTransition(state, { type: 'chooseVariation', asin: 'B0PDPSTD03' });
+    state = accessoryTransition(state, { type: 'chooseVariation', asin: 'B0TESTSTD3' });
     state = accessoryTransition(state, { type: 'confirmPopover' });
-    expect(state).toMatchObject({ added: true, selectedAsin: 'B0PDPSTD03', committedAsin: 'B0PDPSTD03' });
+    expect(state).toMatchObject({ added: true, selectedAsin: 'B0TESTSTD3', committedAsin: 'B0TESTSTD3' });
     // update: already added, another variation
     state = accessoryTransition(state, { type: 'openPopover' });
-    state = accessoryTransition(state, { type: 'chooseVariation', asin: 'B0PDPSTD02' });
+    state = accessoryTransition(state, { type: 'chooseVariation', asin: 'B0TESTSTD2' });
     state = accessoryTransition(state, { type: 'confirmPopover' });
-    expect(state).toMatchObject({ added: true, selectedAsin: 'B0PDPSTD02' });
+    expect(state).toMatchObject({ added: true, selectedAsin: 'B0TESTSTD2' });
   });
 
   test('ACC-009 closing the popover any other way restores the previous variation', () => {
     let state = accessoryTransition(option({ added: true }), { type: 'openPopover' });
-    state = accessoryTransition(state, { type: 'chooseVariation', asin: 'B0PDPSTD03' });
-    expect(state.selectedAsin).toBe('B0PDPSTD03');
+    state = accessoryTransition(state, { type: 'chooseVariation', asin: 'B0TESTSTD3' });
+    expect(state.selectedAsin).toBe('B0TESTSTD3');
     state = accessoryTransition(state, { type: 'closePopover' });
-    expect(state).toMatchObject({ selectedAsin: 'B0PDPSTD01', added: true });
+    expect(state).toMatchObject({ selectedAsin: 'B0TESTSTD1', added: true });
   });
 
   test('ACC-011 an accessory needs showing until it is in the order and, if marked, interacted with', () => {
@@ -157,10 +157,10 @@ describe('accessory rules', () => {
   });
 
   test('ACC-026 an image load failure error names the accessory', () => {
-    const error = accessoryImageError({ asin: 'B0PDPPLG02', title: 'Nimbus Smart Plug' }, '/x.svg');
+    const error = accessoryImageError({ asin: 'B0TESTPLG2', title: 'Nimbus Smart Plug' }, '/x.svg');
     expect(error).toBeInstanceOf(Error);
     expect(error.message).toContain('Nimbus Smart Plug');
-    expect(error.message).toContain('B0PDPPLG02');
+    expect(error.message).toContain('B0TESTPLG2');
   });
 
   test('ACC-028 ACC-029 the interstitial logs missing preload content and an empty popover', () => {

@@ -86,7 +86,7 @@ describe('restrictionMessage', () => {
 });
 
 describe('minimum order quantity', () => {
-  test('BB-024 B0PDPFLT01 (minimum 3) starts with an empty dropdown that locks the buy buttons', () => {
+  test('BB-024 a product sold in quantities of at least 3 starts with an empty dropdown that locks the buy buttons', () => {
     expect(emptyDropdownForMinimumOrder(3)).toBe(true);
     expect(purchaseLocked(null)).toBe(true);
   });

@@ -15,10 +15,10 @@ describe('parseAddToCartForm', () => {
     const form = parseAddToCartForm({
       verificationSessionID: '123-4567890-1234567',
       clientName: 'retail',
-      'asin.1': 'B0PDPSPK01',
+      'asin.1': 'B0TESTSPK1',
       'offeringID.1': 'OL-1',
       'quantity.1': '2',
-      'asin.2': 'B0PDPPLG02',
+      'asin.2': 'B0TESTPLG2',
       'offeringID.2': 'OL-2',
       'quantity.2': '1',
     });
@@ -27,28 +27,28 @@ describe('parseAddToCartForm', () => {
       verificationSessionID: '123-4567890-1234567',
       clientName: 'retail',
       items: [
-        { index: 1, asin: 'B0PDPSPK01', offerListingId: 'OL-1', quantity: 2, customAttributes: [] },
-        { index: 2, asin: 'B0PDPPLG02', offerListingId: 'OL-2', quantity: 1, customAttributes: [] },
+        { index: 1, asin: 'B0TESTSPK1', offerListingId: 'OL-1', quantity: 2, customAttributes: [] },
+        { index: 2, asin: 'B0TESTPLG2', offerListingId: 'OL-2', quantity: 1, customAttributes: [] },
       ],
     });
   });
 
   test('CART-032 the deals variant sends ASIN.{i} and offerListingID.{i}', () => {
     const form = parseAddToCartForm({
-      'ASIN.1': 'B0PDPTAB01',
+      'ASIN.1': 'B0TESTTAB1',
       'offerListingID.1': 'OL-TAB',
       'quantity.1': '1',
     });
     expect(form.ok && form.items).toEqual([
-      { index: 1, asin: 'B0PDPTAB01', offerListingId: 'OL-TAB', quantity: 1, customAttributes: [] },
+      { index: 1, asin: 'B0TESTTAB1', offerListingId: 'OL-TAB', quantity: 1, customAttributes: [] },
     ]);
   });
 
   test('CART-024 extra-data inputs custom-name.{n}.{m} and custom-value.{n}.{m} attach to item n', () => {
     const form = parseAddToCartForm({
-      'asin.1': 'B0PDPSPK01',
+      'asin.1': 'B0TESTSPK1',
       'offeringID.1': 'OL-1',
-      'asin.2': 'B0PDPMUS01',
+      'asin.2': 'B0TESTMUS1',
       'offeringID.2': 'OL-2',
       'custom-name.2.1': 'subscriptionPlan',
       'custom-value.2.1': 'monthly',
@@ -70,7 +70,7 @@ describe('parseAddToCartForm', () => {
   });
 
   test('BB-009 a missing quantity defaults to 1', () => {
-    const form = parseAddToCartForm({ 'asin.1': 'B0PDPSPK01', 'offeringID.1': 'OL-1' });
+    const form = parseAddToCartForm({ 'asin.1': 'B0TESTSPK1', 'offeringID.1': 'OL-1' });
     expect(form.ok && form.items[0]?.quantity).toBe(1);
   });
 
@@ -82,7 +82,7 @@ describe('parseAddToCartForm', () => {
     ['99999', 'invalid_quantity'],
   ])('quantity %s is refused naming the field', (quantity, code) => {
     const form = parseAddToCartForm({
-      'asin.3': 'B0PDPSPK01',
+      'asin.3': 'B0TESTSPK1',
       'offeringID.3': 'OL-1',
       'quantity.3': quantity,
     });
@@ -90,7 +90,7 @@ describe('parseAddToCartForm', () => {
   });
 
   test('an item without an offer names the missing field', () => {
-    expect(parseAddToCartForm({ 'asin.1': 'B0PDPSPK01' })).toEqual({
+    expect(parseAddToCartForm({ 'asin.1': 'B0TESTSPK1' })).toEqual({
       ok: false,
       problem: { code: 'missing_offer', message: 'offeringID.1 is required', field: 'offeringID.1' },
     });
@@ -102,7 +102,7 @@ describe('parseAddToCartForm', () => {
 });
 
 describe('the page item and its choices, for the script and the plain form alike', () => {
-  const item = { asin: 'B0PDPSPK01', offerListingId: 'OL-1', quantity: 2 };
+  const item = { asin: 'B0TESTSPK1', offerListingId: 'OL-1', quantity: 2 };
 
   test('BB-013 BB-014 BB-018 each offered choice becomes its additional parameter', () => {
     expect(
@@ -136,10 +136,10 @@ describe('the page item and its choices, for the script and the plain form alike
   });
 
   test('CART-024 the fields the page writes are the fields the server reads back', () => {
-    let items = setPageAsin([], { asin: 'B0PDPSPK01', offerId: 'OL-SPK', quantity: 1 }).items;
-    items = setUpsell(items, { asin: 'B0PDPSTD01', offerId: 'OL-STD', quantity: 3 }).items;
+    let items = setPageAsin([], { asin: 'B0TESTSPK1', offerId: 'OL-SPK', quantity: 1 }).items;
+    items = setUpsell(items, { asin: 'B0TESTSTD1', offerId: 'OL-STD', quantity: 3 }).items;
     items = setUpsell(items, {
-      asin: 'B0PDPMUS01',
+      asin: 'B0TESTMUS1',
       offerId: 'OL-MUS',
       quantity: 1,
       customAttribute: { name: 'plan', value: 'music' },
@@ -148,10 +148,10 @@ describe('the page item and its choices, for the script and the plain form alike
     expect(parsed).toEqual({
       ok: true,
       items: [
-        { index: 1, asin: 'B0PDPSTD01', offerListingId: 'OL-STD', quantity: 3, customAttributes: [] },
+        { index: 1, asin: 'B0TESTSTD1', offerListingId: 'OL-STD', quantity: 3, customAttributes: [] },
         {
           index: 2,
-          asin: 'B0PDPMUS01',
+          asin: 'B0TESTMUS1',
           offerListingId: 'OL-MUS',
           quantity: 1,
           customAttributes: [{ name: 'plan', value: 'music' }],

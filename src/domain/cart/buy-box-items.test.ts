@@ -14,16 +14,16 @@ import {
   withMetadata,
 } from './buy-box-items';
 
-const SPEAKER: BuyBoxItem = { asin: 'B0PDPSPK01', offerId: 'OL-B0PDPSPK01-NEW', quantity: 2 };
-const STAND: BuyBoxItem = { asin: 'B0PDPSTD01', offerId: 'OL-B0PDPSTD01-NEW', quantity: 2 };
-const PLUG: BuyBoxItem = { asin: 'B0PDPPLG02', offerId: 'OL-B0PDPPLG02-NEW', quantity: 1 };
+const SPEAKER: BuyBoxItem = { asin: 'B0TESTSPK1', offerId: 'OL-B0TESTSPK1-NEW', quantity: 2 };
+const STAND: BuyBoxItem = { asin: 'B0TESTSTD1', offerId: 'OL-B0TESTSTD1-NEW', quantity: 2 };
+const PLUG: BuyBoxItem = { asin: 'B0TESTPLG2', offerId: 'OL-B0TESTPLG2-NEW', quantity: 1 };
 const withPage = (): BuyBoxItems => setPageAsin([], SPEAKER).items;
 
 describe('buy box items', () => {
   test('CART-001 an item has asin, offerId and quantity, an optional custom attribute and metadata', () => {
     const music: BuyBoxItem = {
-      asin: 'B0PDPMUS01',
-      offerId: 'OL-B0PDPMUS01-NEW',
+      asin: 'B0TESTMUS1',
+      offerId: 'OL-B0TESTMUS1-NEW',
       quantity: 1,
       customAttribute: { name: 'subscription-plan', value: 'music-3-month' },
     };
@@ -34,8 +34,8 @@ describe('buy box items', () => {
 
   test('CART-002 metadata carries asin, offerId, buyingPrice, listingPrice, title, imageUrl and availability', () => {
     const metadata = {
-      asin: 'B0PDPSTD01',
-      offerId: 'OL-B0PDPSTD01-NEW',
+      asin: 'B0TESTSTD1',
+      offerId: 'OL-B0TESTSTD1-NEW',
       buyingPrice: 19.99,
       listingPrice: 24.99,
       title: 'Speaker Stand',
@@ -46,25 +46,25 @@ describe('buy box items', () => {
   });
 
   test('CART-003 metadata is valid only with a non-empty asin and a numeric buyingPrice', () => {
-    expect(isValidMetadata({ asin: 'B0PDPSTD01', buyingPrice: 19.99 })).toBe(true);
-    expect(isValidMetadata({ asin: 'B0PDPSTD01', buyingPrice: 0 })).toBe(true);
+    expect(isValidMetadata({ asin: 'B0TESTSTD1', buyingPrice: 19.99 })).toBe(true);
+    expect(isValidMetadata({ asin: 'B0TESTSTD1', buyingPrice: 0 })).toBe(true);
     expect(isValidMetadata({ asin: '', buyingPrice: 19.99 })).toBe(false);
     expect(isValidMetadata({ asin: 12, buyingPrice: 19.99 })).toBe(false);
-    expect(isValidMetadata({ asin: 'B0PDPSTD01', buyingPrice: '19.99' })).toBe(false);
-    expect(isValidMetadata({ asin: 'B0PDPSTD01', buyingPrice: Number.NaN })).toBe(false);
-    expect(isValidMetadata({ asin: 'B0PDPSTD01' })).toBe(false);
+    expect(isValidMetadata({ asin: 'B0TESTSTD1', buyingPrice: '19.99' })).toBe(false);
+    expect(isValidMetadata({ asin: 'B0TESTSTD1', buyingPrice: Number.NaN })).toBe(false);
+    expect(isValidMetadata({ asin: 'B0TESTSTD1' })).toBe(false);
     expect(isValidMetadata(null)).toBe(false);
   });
 
   test('CART-004 invalid metadata is not stored on the item', () => {
     let item = STAND;
     try {
-      item = withMetadata(STAND, { asin: 'B0PDPSTD01', buyingPrice: 'free' });
+      item = withMetadata(STAND, { asin: 'B0TESTSTD1', buyingPrice: 'free' });
     } catch {
       // the item keeps what it had
     }
     expect(item.metadata).toBeUndefined();
-    expect(withMetadata(STAND, { asin: 'B0PDPSTD01', buyingPrice: 1 }).metadata?.buyingPrice).toBe(1);
+    expect(withMetadata(STAND, { asin: 'B0TESTSTD1', buyingPrice: 1 }).metadata?.buyingPrice).toBe(1);
   });
 
   test("CART-005 storing invalid metadata raises 'The metadata is NOT valid.'", () => {
@@ -78,14 +78,14 @@ describe('buy box items', () => {
     items = setUpsell(items, STAND).items;
     items = setUpsell(items, PLUG).items;
     expect(pageItem(items)).toEqual(SPEAKER);
-    expect(upsells(items).map((i) => i.asin)).toEqual(['B0PDPSTD01', 'B0PDPPLG02']);
+    expect(upsells(items).map((i) => i.asin)).toEqual(['B0TESTSTD1', 'B0TESTPLG2']);
     expect(items[0]).toBe(pageItem(items));
   });
 
   test('CART-007 the page item is added, then replaced, then changed', () => {
     const added = setPageAsin([], SPEAKER);
     expect(added.events).toEqual([{ type: 'pageItemAdded', item: SPEAKER }]);
-    const other = { ...SPEAKER, offerId: 'OL-B0PDPSPK01-USED' };
+    const other = { ...SPEAKER, offerId: 'OL-B0TESTSPK1-USED' };
     const replaced = setPageAsin(setUpsell(added.items, STAND).items, other);
     expect(replaced.events).toEqual([{ type: 'pageItemReplaced', item: other, previous: SPEAKER }]);
     expect(upsells(replaced.items)).toEqual([STAND]);

@@ -30,22 +30,22 @@ describe('cart requests', () => {
   test('CART-020 a request object is sent once; sending it again makes no call', async () => {
     const transport = vi.fn(async () => 'sent');
     const { log } = logger();
-    const request = createCartRequest('123-4567890-1234567', [{ asin: 'B0PDPSPK01' }], log);
+    const request = createCartRequest('123-4567890-1234567', [{ asin: 'B0TESTSPK1' }], log);
     expect(request.sent).toBe(false);
     await expect(request.send(transport)).resolves.toBe('sent');
     expect(request.sent).toBe(true);
     expect(request.send(transport)).toBeNull();
     expect(transport).toHaveBeenCalledTimes(1);
-    expect(transport).toHaveBeenCalledWith('123-4567890-1234567', [{ asin: 'B0PDPSPK01' }]);
+    expect(transport).toHaveBeenCalledWith('123-4567890-1234567', [{ asin: 'B0TESTSPK1' }]);
   });
 
   test('CART-021 a single-item call missing asin, offerId or quantity is logged fatal', () => {
     const ok = logger();
-    expect(checkSingleItemCall({ asin: 'B0PDPSPK01', offerId: 'OL', quantity: 1 }, ok.log)).toBe(true);
+    expect(checkSingleItemCall({ asin: 'B0TESTSPK1', offerId: 'OL', quantity: 1 }, ok.log)).toBe(true);
     expect(ok.lines).toEqual([]);
     for (const missing of ['asin', 'offerId', 'quantity'] as const) {
       const { lines, log } = logger();
-      const item: Record<string, unknown> = { asin: 'B0PDPSPK01', offerId: 'OL', quantity: 1 };
+      const item: Record<string, unknown> = { asin: 'B0TESTSPK1', offerId: 'OL', quantity: 1 };
       delete item[missing];
       expect(checkSingleItemCall(item, log)).toBe(false);
       expect(lines).toEqual([`fatal single-item cart API call is missing ${missing}`]);
@@ -74,7 +74,7 @@ describe('cart requests', () => {
     expect(send).not.toHaveBeenCalled();
     expect(
       requestForAsins(
-        ['B0PDPSPK01'],
+        ['B0TESTSPK1'],
         log,
         () => order.push('x'),
         (a) => a.length,
@@ -83,23 +83,23 @@ describe('cart requests', () => {
   });
 
   test('CART-029 upsells go to the cart associated with the page item', () => {
-    let items = setPageAsin([], { asin: 'B0PDPSPK01', offerId: 'OL-SPK', quantity: 2 }).items;
-    items = setUpsell(items, { asin: 'B0PDPSTD02', offerId: 'OL-STD', quantity: 2 }).items;
+    let items = setPageAsin([], { asin: 'B0TESTSPK1', offerId: 'OL-SPK', quantity: 2 }).items;
+    items = setUpsell(items, { asin: 'B0TESTSTD2', offerId: 'OL-STD', quantity: 2 }).items;
     items = setUpsell(items, {
-      asin: 'B0PDPMUS01',
+      asin: 'B0TESTMUS1',
       offerId: 'OL-MUS',
       quantity: 1,
       customAttribute: { name: 'plan', value: 'music' },
     }).items;
     const request = cartRequestItems(items, { giftOptions: { includeGiftReceipt: true } });
     expect(request[0]).toEqual({
-      asin: 'B0PDPSPK01',
+      asin: 'B0TESTSPK1',
       offerListingId: 'OL-SPK',
       quantity: 2,
       additionalParameters: { giftOptions: { includeGiftReceipt: true } },
     });
     expect(request[1]?.additionalParameters?.itemAssociation).toEqual({
-      associatedItemId: 'B0PDPSPK01',
+      associatedItemId: 'B0TESTSPK1',
       renderType: 'renderAll',
       programType: 'AmazonProtect',
       deleteConstraint: { mutuallyInclusive: false },
@@ -109,19 +109,19 @@ describe('cart requests', () => {
   });
 
   test('CART-024 upsell form fields use asin.{i}, offeringID.{i}, quantity.{i} and custom-name/value.{n}.{m}', () => {
-    let items = setPageAsin([], { asin: 'B0PDPSPK01', offerId: 'OL-SPK', quantity: 1 }).items;
-    items = setUpsell(items, { asin: 'B0PDPSTD01', offerId: 'OL-STD', quantity: 1 }).items;
+    let items = setPageAsin([], { asin: 'B0TESTSPK1', offerId: 'OL-SPK', quantity: 1 }).items;
+    items = setUpsell(items, { asin: 'B0TESTSTD1', offerId: 'OL-STD', quantity: 1 }).items;
     items = setUpsell(items, {
-      asin: 'B0PDPMUS01',
+      asin: 'B0TESTMUS1',
       offerId: 'OL-MUS',
       quantity: 1,
       customAttribute: { name: 'plan', value: 'music' },
     }).items;
     expect(upsellFormFields(items)).toEqual([
-      ['asin.1', 'B0PDPSTD01'],
+      ['asin.1', 'B0TESTSTD1'],
       ['offeringID.1', 'OL-STD'],
       ['quantity.1', '1'],
-      ['asin.2', 'B0PDPMUS01'],
+      ['asin.2', 'B0TESTMUS1'],
       ['offeringID.2', 'OL-MUS'],
       ['quantity.2', '1'],
       ['custom-name.2.1', 'plan'],

@@ -32,7 +32,8 @@ const deal = (overrides: Partial<DealTerms> = {}): DealTerms => ({
   maxPerCustomer: 2,
   ...overrides,
 });
-// B0PDPSTK01: opens to Prime members at T+3 min and to everyone at T+33 min (decision 0009).
+// Shaped like the demo streaming stick's deal: opens to Prime members at T+3 min and to everyone at
+// T+33 min (decision 0009).
 const earlyAccess = deal({
   startTime: T + 33 * MIN,
   endTime: T + 240 * MIN,

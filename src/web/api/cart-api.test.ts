@@ -30,7 +30,7 @@ describe('cart API client', () => {
     vi.stubGlobal('fetch', fetchMock);
     await addItemsToCart(
       cartApiState('ATVPDKIKX0DER'),
-      [{ asin: 'B0PDPSPK01', offerListingId: 'OL-1', quantity: 1 }],
+      [{ asin: 'B0TESTSPK1', offerListingId: 'OL-1', quantity: 1 }],
       {
         refTag: 'dp_atc',
       },
@@ -46,7 +46,7 @@ describe('cart API client', () => {
       'x-encrypted-slate-token': 'slate-xyz',
     });
     expect(JSON.parse(String(init?.body))).toEqual({
-      items: [{ asin: 'B0PDPSPK01', offerListingId: 'OL-1', quantity: 1 }],
+      items: [{ asin: 'B0TESTSPK1', offerListingId: 'OL-1', quantity: 1 }],
     });
   });
 
@@ -56,7 +56,7 @@ describe('cart API client', () => {
       respond(422, { error: { code: 'above_max_order_quantity', message: 'limited to 10 per order' } }),
     );
     const result = await addItemsToCart(cartApiState('ATVPDKIKX0DER'), [
-      { asin: 'B0PDPSPK01', offerListingId: 'OL-1', quantity: 11 },
+      { asin: 'B0TESTSPK1', offerListingId: 'OL-1', quantity: 11 },
     ]);
     expect(result).toMatchObject({ ok: false, status: 422 });
     expect(result.ok ? null : failureMessage(result)).toBe('limited to 10 per order');
@@ -70,7 +70,7 @@ describe('cart API client', () => {
     const reload = vi.fn();
     await addItemsToCart(
       cartApiState('ATVPDKIKX0DER'),
-      [{ asin: 'B0PDPSPK01', offerListingId: 'OL-1', quantity: 1 }],
+      [{ asin: 'B0TESTSPK1', offerListingId: 'OL-1', quantity: 1 }],
       {
         onSessionProblem: reload,
       },
@@ -87,7 +87,7 @@ describe('cart API client', () => {
     });
     vi.stubGlobal('fetch', fetchMock);
     await addItemsToCart(cartApiState('ATVPDKIKX0DER'), [
-      { asin: 'B0PDPSPK01', offerListingId: 'OL-1', quantity: 1 },
+      { asin: 'B0TESTSPK1', offerListingId: 'OL-1', quantity: 1 },
     ]);
     const headers = fetchMock.mock.calls[0]?.[1]?.headers as Record<string, string>;
     expect(headers['x-csrf-token']).toBe('other-csrf');
@@ -98,11 +98,11 @@ describe('cart API client', () => {
     const valid = {
       type: 'cart.add-items/v1',
       entity: {
-        items: [{ id: 'C1', asin: 'B0PDPSPK01', offerListingId: 'OL-1', quantity: 1 }],
+        items: [{ id: 'C1', asin: 'B0TESTSPK1', offerListingId: 'OL-1', quantity: 1 }],
         count: { type: 'cart.count/v1', entity: { items: 1 } },
       },
     };
-    const item = [{ asin: 'B0PDPSPK01', offerListingId: 'OL-1', quantity: 1 }];
+    const item = [{ asin: 'B0TESTSPK1', offerListingId: 'OL-1', quantity: 1 }];
     vi.stubGlobal('fetch', respond(200, valid));
     expect((await addItemsToCart(cartApiState('ATVPDKIKX0DER'), item)).ok).toBe(true);
     for (const broken of [
@@ -121,7 +121,7 @@ describe('cart API client', () => {
       vi.fn(async () => Promise.reject(new TypeError('offline'))),
     );
     const result = await addItemsToCart(cartApiState('ATVPDKIKX0DER'), [
-      { asin: 'B0PDPSPK01', offerListingId: 'OL-1', quantity: 1 },
+      { asin: 'B0TESTSPK1', offerListingId: 'OL-1', quantity: 1 },
     ]);
     expect(result).toMatchObject({ ok: false, status: 0 });
   });

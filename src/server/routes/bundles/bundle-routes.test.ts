@@ -30,7 +30,7 @@ type Summary = {
 describe.each(dialects)('bundles on %s', (dialect) => {
   let ctx: TestContext;
   beforeAll(async () => {
-    ctx = await createTestApp(dialect);
+    ctx = await createTestApp(dialect, { seed: false });
   });
   afterAll(() => ctx?.close());
 

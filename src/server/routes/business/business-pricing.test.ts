@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { createBusinessProduct } from '../../../../tests/factories/business-factory';
-import { createCustomer } from '../../../../tests/factories/customer-factory';
+import { createCustomer, demoAccountShape } from '../../../../tests/factories/customer-factory';
+import { createDemoCopies } from '../../../../tests/factories/demo-products';
 import { createTestApp, Shopper, type TestContext } from '../../../../tests/helpers/test-app';
 import { dialects } from '../../../../tests/helpers/test-store';
 
@@ -25,7 +26,7 @@ describe.each(dialects)('business pricing on %s', (dialect) => {
   let business: Shopper;
   let consumer: Shopper;
   beforeAll(async () => {
-    ctx = await createTestApp(dialect);
+    ctx = await createTestApp(dialect, { seed: false });
     product = await createBusinessProduct(ctx.store.db);
     const buyer = await createCustomer(ctx.store.db, { business: true });
     business = new Shopper(ctx.app);
@@ -235,10 +236,15 @@ describe.each(dialects)('business pricing on %s', (dialect) => {
     expect(thanks.subtotal.displayString).toBe('$4.98');
   });
 
-  test('the demo: B0PDPPAP01 shows a business customer the ladder and the price explanation, a consumer no business price', async () => {
+  test('shaped like the demo copy paper (B0PDPPAP01), a product shows a business customer the ladder and the price explanation, a consumer no business price', async () => {
+    // A copy of the demo copy paper under an ASIN of its own, and accounts of the test's own.
+    const now = ctx.clock.now;
+    const paper = (await createDemoCopies(ctx.store.db, ['B0PDPPAP01'], { now })).asin('B0PDPPAP01');
+    const businessAccount = await createCustomer(ctx.store.db, demoAccountShape('business'), { now });
+    const shopperAccount = await createCustomer(ctx.store.db, demoAccountShape('shopper'), { now });
     const buyer = new Shopper(ctx.app);
-    await buyer.signIn('business@example.com', 'business-demo');
-    const page = await buyer.visit('/dp/B0PDPPAP01');
+    await buyer.signIn(businessAccount.email, businessAccount.password);
+    const page = await buyer.visit(`/dp/${paper}`);
     const html = page.body.replaceAll('<!-- -->', '');
     expect(html).toContain('How this price is built');
     expect(html).toContain('Buy 1 more for $46.99 each (save $1.00)');
@@ -250,8 +256,8 @@ describe.each(dialects)('business pricing on %s', (dialect) => {
     ]);
     expect(demo.offerCount).toBe(3);
     const shopper = new Shopper(ctx.app);
-    await shopper.signIn('shopper@example.com', 'shopper-demo');
-    const theirs = (await shopper.visit('/dp/B0PDPPAP01')).body.replaceAll('<!-- -->', '');
+    await shopper.signIn(shopperAccount.email, shopperAccount.password);
+    const theirs = (await shopper.visit(`/dp/${paper}`)).body.replaceAll('<!-- -->', '');
     expect(pageData(theirs).business).toBeNull();
     for (const secret of [
       'How this price is built',

@@ -15,7 +15,7 @@ describe.each(dialects)('offers listing, per-offer add and deep check on %s', (d
   let businessId: string;
   let consumer: Shopper;
   beforeAll(async () => {
-    ctx = await createTestApp(dialect);
+    ctx = await createTestApp(dialect, { seed: false });
     product = await createBusinessProduct(ctx.store.db);
     const buyer = await createCustomer(ctx.store.db, { business: true });
     businessId = buyer.id;

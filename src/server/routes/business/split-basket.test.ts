@@ -14,7 +14,7 @@ describe.each(dialects)('the fast-forward basket on %s', (dialect) => {
   let ctx: TestContext;
   let product: Awaited<ReturnType<typeof createBusinessProduct>>;
   beforeAll(async () => {
-    ctx = await createTestApp(dialect);
+    ctx = await createTestApp(dialect, { seed: false });
     product = await createBusinessProduct(ctx.store.db, {}, 50);
   });
   afterAll(() => ctx?.close());

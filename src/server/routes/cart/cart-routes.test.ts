@@ -1,21 +1,32 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { createDemoCopies } from '../../../../tests/factories/demo-products';
 import { createTestApp, Shopper, type TestContext } from '../../../../tests/helpers/test-app';
 import { dialects } from '../../../../tests/helpers/test-store';
 
-const SPEAKER = { asin: 'B0PDPSPK01', offerListingId: 'OL-B0PDPSPK01-NEW' };
-const PLUG = { asin: 'B0PDPPLG02', offerListingId: 'OL-B0PDPPLG02-NEW' };
-const FILTER = { asin: 'B0PDPFLT01', offerListingId: 'OL-B0PDPFLT01-NEW' };
-
 describe.each(dialects)('cart API on %s', (dialect) => {
   let ctx: TestContext;
+  // The test's own speaker (at most 10), smart plug (at most 2), water filter (at least 3), batteries and
+  // music subscription, shaped like the demo ones.
+  let SPEAKER = { asin: '', offerListingId: '' };
+  let PLUG = { asin: '', offerListingId: '' };
+  let FILTER = { asin: '', offerListingId: '' };
+  let BATTERIES = '';
+  let MUSIC = '';
   beforeAll(async () => {
-    ctx = await createTestApp(dialect);
+    ctx = await createTestApp(dialect, { seed: false });
+    const now = ctx.clock.now;
+    const copies = await createDemoCopies(ctx.store.db, ['B0PDPSPK01', 'B0PDPFLT01', 'B0PDPBAT01'], { now });
+    SPEAKER = copies.item('B0PDPSPK01');
+    PLUG = copies.item('B0PDPPLG02');
+    FILTER = copies.item('B0PDPFLT01');
+    BATTERIES = copies.asin('B0PDPBAT01');
+    MUSIC = copies.asin('B0PDPMUS01');
   });
   afterAll(() => ctx?.close());
 
   const shopper = async () => {
     const s = new Shopper(ctx.app);
-    await s.visit();
+    await s.visit(`/dp/${SPEAKER.asin}`);
     return s;
   };
 
@@ -161,7 +172,7 @@ describe.each(dialects)('cart API on %s', (dialect) => {
     expect(response.statusCode).toBe(422);
     expect(response.json().error).toEqual({
       code: 'above_max_order_quantity',
-      message: 'asin B0PDPPLG02 is limited to 2 per order',
+      message: `asin ${PLUG.asin} is limited to 2 per order`,
       field: 'items.1.quantity',
     });
     expect(await s.cartCount()).toBe(0);
@@ -176,7 +187,7 @@ describe.each(dialects)('cart API on %s', (dialect) => {
       [{ ...SPEAKER, quantity: '1' }, 400, 'invalid_request'],
       [{ ...SPEAKER, quantity: 1e9 }, 400, 'invalid_request'],
       [{ asin: SPEAKER.asin, offerListingId: 'OL-NOPE', quantity: 1 }, 404, 'offer_not_found'],
-      [{ asin: 'B0PDPBAT01', offerListingId: SPEAKER.offerListingId, quantity: 1 }, 409, 'offer_mismatch'],
+      [{ asin: BATTERIES, offerListingId: SPEAKER.offerListingId, quantity: 1 }, 409, 'offer_mismatch'],
       [{ ...SPEAKER, quantity: 11 }, 422, 'above_max_order_quantity'],
       [{ ...FILTER, quantity: 2 }, 422, 'below_min_order_quantity'],
       [{ ...SPEAKER, quantity: 1, extra: true }, 400, 'invalid_request'],
@@ -275,8 +286,8 @@ describe.each(dialects)('cart API on %s', (dialect) => {
         'asin.1': SPEAKER.asin,
         'offeringID.1': SPEAKER.offerListingId,
         'quantity.1': '2',
-        'asin.2': 'B0PDPMUS01',
-        'offeringID.2': 'OL-B0PDPMUS01-NEW',
+        'asin.2': MUSIC,
+        'offeringID.2': `OL-${MUSIC}-NEW`,
         'quantity.2': '1',
         'custom-name.2.1': 'plan',
         'custom-value.2.1': 'monthly',

@@ -1,25 +1,31 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { createDemoCopies } from '../../../../tests/factories/demo-products';
 import { createTestApp, Shopper, type TestContext } from '../../../../tests/helpers/test-app';
 import { dialects } from '../../../../tests/helpers/test-store';
 
 const US = 'ATVPDKIKX0DER';
-const TABLET = { asin: 'B0PDPTAB01', offerListingId: 'OL-B0PDPTAB01-NEW' };
-const TABLET_DEAL = 'LD-B0PDPTAB01';
-const PLAN = { asin: 'B0PDPPRT01', offerListingId: 'OL-B0PDPPRT01-NEW' };
-const STAND = { asin: 'B0PDPSTD01', offerListingId: 'OL-B0PDPSTD01-NEW' };
 
 type Line = { id: string; asin: string; quantity: number; associatedItemId?: string };
 
 describe.each(dialects)('decision 0014: protection plans in the cart on %s', (dialect) => {
   let ctx: TestContext;
+  // The test's own deal tablet with its protection plan, and a speaker stand, shaped like the demo ones.
+  let TABLET = { asin: '', offerListingId: '' };
+  let PLAN = { asin: '', offerListingId: '' };
+  let STAND = { asin: '', offerListingId: '' };
   beforeAll(async () => {
-    ctx = await createTestApp(dialect);
+    ctx = await createTestApp(dialect, { seed: false });
+    const now = ctx.clock.now;
+    const copies = await createDemoCopies(ctx.store.db, ['B0PDPTAB01', 'B0PDPSPK01'], { now });
+    TABLET = copies.item('B0PDPTAB01');
+    PLAN = copies.item('B0PDPPRT01');
+    STAND = copies.item('B0PDPSTD01');
   });
   afterAll(() => ctx?.close());
 
   const shopper = async () => {
     const s = new Shopper(ctx.app);
-    await s.visit('/dp/B0PDPTAB01');
+    await s.visit(`/dp/${TABLET.asin}`);
     return s;
   };
   const lines = async (s: Shopper) =>
@@ -30,7 +36,7 @@ describe.each(dialects)('decision 0014: protection plans in the cart on %s', (di
   const claimTablet = async (s: Shopper, quantity = 1) => {
     const response = await s.request({
       method: 'POST',
-      url: `/api/marketplaces/${US}/deals/${TABLET_DEAL}/claim-and-add-to-cart?ref=dp_ld_claim`,
+      url: `/api/marketplaces/${US}/deals/LD-${TABLET.asin}/claim-and-add-to-cart?ref=dp_ld_claim`,
       headers: { 'content-type': 'application/json', 'x-csrf-token': s.csrfToken },
       payload: JSON.stringify({ asin: TABLET.asin, quantity }),
     });

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { createCustomer, demoAccountShape } from '../../../../tests/factories/customer-factory';
 import { createTestApp, Shopper, type TestContext } from '../../../../tests/helpers/test-app';
 import { dialects } from '../../../../tests/helpers/test-store';
 import { catalogSchema } from '../../catalog/catalog-schema';
@@ -48,14 +49,15 @@ const pageData = (html: string) => {
 describe.each(dialects)('a tiered offer costs the same everywhere on %s', (dialect) => {
   let ctx: TestContext;
   beforeAll(async () => {
-    ctx = await createTestApp(dialect);
+    ctx = await createTestApp(dialect, { seed: false });
     await importCatalog(ctx.store.db, TIERED_CATALOG, ctx.clock.now);
   });
   afterAll(() => ctx?.close());
 
   test('at a tier quantity, /cart/summary, the cart page, checkout and the placed order show one subtotal', async () => {
+    const shopper = await createCustomer(ctx.store.db, demoAccountShape('shopper'), { now: ctx.clock.now });
     const s = new Shopper(ctx.app);
-    await s.signIn('shopper@example.com', 'shopper-demo');
+    await s.signIn(shopper.email, shopper.password);
     await s.visit(`/dp/${TIERED.asin}`);
     const added = await s.addItems([{ ...TIERED, quantity: 5 }]);
     expect(added.statusCode).toBe(200);
@@ -95,8 +97,9 @@ describe.each(dialects)('a tiered offer costs the same everywhere on %s', (diale
   });
 
   test('buy now at a tier quantity is priced like the same cart line', async () => {
+    const prime = await createCustomer(ctx.store.db, demoAccountShape('prime'), { now: ctx.clock.now });
     const s = new Shopper(ctx.app);
-    await s.signIn('prime@example.com', 'prime-demo');
+    await s.signIn(prime.email, prime.password);
     const checkout = pageData(
       (
         await s.visit(

@@ -1,8 +1,13 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import {
+  type CreatedCustomer,
+  createCustomer,
+  demoAccountShape,
+} from '../../../../tests/factories/customer-factory';
+import { createDemoCopies } from '../../../../tests/factories/demo-products';
 import { createTestApp, Shopper, type TestContext } from '../../../../tests/helpers/test-app';
 import { dialects } from '../../../../tests/helpers/test-store';
 
-const SPEAKER = { asin: 'B0PDPSPK01', offerListingId: 'OL-B0PDPSPK01-NEW' };
 const ADDRESS = {
   fullName: 'Sam Carter',
   line1: '410 Terry Ave N',
@@ -13,16 +18,34 @@ const ADDRESS = {
 
 describe.each(dialects)('buy box forms, cart page and checkout on %s', (dialect) => {
   let ctx: TestContext;
+  // The test's own speaker ($49.99, at most 10), smart plug (at most 2), batteries and console, shaped
+  // like the demo ones, and accounts like the demo shopper (CA address, Mastercard) and Prime member.
+  let SPK = '';
+  let PLUG = '';
+  let BATTERIES = '';
+  let CONSOLE = '';
+  let SPEAKER = { asin: '', offerListingId: '' };
+  let shopperAccount: CreatedCustomer;
+  let primeAccount: CreatedCustomer;
   beforeAll(async () => {
-    ctx = await createTestApp(dialect);
+    ctx = await createTestApp(dialect, { seed: false });
+    const now = ctx.clock.now;
+    const copies = await createDemoCopies(ctx.store.db, ['B0PDPSPK01', 'B0PDPBAT01', 'B0PDPCNS01'], { now });
+    SPK = copies.asin('B0PDPSPK01');
+    PLUG = copies.asin('B0PDPPLG02');
+    BATTERIES = copies.asin('B0PDPBAT01');
+    CONSOLE = copies.asin('B0PDPCNS01');
+    SPEAKER = { asin: SPK, offerListingId: `OL-${SPK}-NEW` };
+    shopperAccount = await createCustomer(ctx.store.db, demoAccountShape('shopper'), { now });
+    primeAccount = await createCustomer(ctx.store.db, demoAccountShape('prime'), { now });
   });
   afterAll(() => ctx?.close());
 
-  const signedIn = async (email = 'shopper@example.com', password = 'shopper-demo') => {
+  const signedIn = async (email = shopperAccount.email, password = shopperAccount.password) => {
     const s = new Shopper(ctx.app);
     await s.visit('/gp/sign-in.html');
     await s.postForm('/gp/sign-in.html', { action: 'sign-in', email, password, path: '/' });
-    await s.visit();
+    await s.visit(`/dp/${SPK}`);
     return s;
   };
   const stock = async (offerId: string) =>
@@ -36,7 +59,7 @@ describe.each(dialects)('buy box forms, cart page and checkout on %s', (dialect)
 
   test('BB-001 an anonymous shopper adds to cart with the plain buy box form (no JavaScript)', async () => {
     const s = new Shopper(ctx.app);
-    await s.visit();
+    await s.visit(`/dp/${SPK}`);
     const response = await s.postForm('/gp/product/handle-buy-box', {
       ASIN: SPEAKER.asin,
       offerListingID: SPEAKER.offerListingId,
@@ -54,7 +77,7 @@ describe.each(dialects)('buy box forms, cart page and checkout on %s', (dialect)
 
   test('BB-001 buy now goes to checkout, which asks an anonymous shopper to sign in first', async () => {
     const s = new Shopper(ctx.app);
-    await s.visit();
+    await s.visit(`/dp/${SPK}`);
     const response = await s.postForm('/gp/product/handle-buy-box', {
       ASIN: SPEAKER.asin,
       offerListingID: SPEAKER.offerListingId,
@@ -63,8 +86,8 @@ describe.each(dialects)('buy box forms, cart page and checkout on %s', (dialect)
     });
     expect(response.statusCode).toBe(303);
     const checkout = response.headers.location as string;
-    expect(checkout).toMatch(
-      /^\/gp\/buy\/spc\/handlers\/display\.html\?asin=B0PDPSPK01&offerListingId=OL-B0PDPSPK01-NEW&quantity=1$/,
+    expect(checkout).toBe(
+      `/gp/buy/spc/handlers/display.html?asin=${SPK}&offerListingId=OL-${SPK}-NEW&quantity=1`,
     );
     const page = await s.request({ method: 'GET', url: checkout, headers: { accept: 'text/html' } });
     expect(page.statusCode).toBe(303);
@@ -73,10 +96,10 @@ describe.each(dialects)('buy box forms, cart page and checkout on %s', (dialect)
 
   test('a refused buy box form add goes to the cart page with the reason', async () => {
     const s = new Shopper(ctx.app);
-    await s.visit();
+    await s.visit(`/dp/${SPK}`);
     const response = await s.postForm('/gp/product/handle-buy-box', {
-      ASIN: 'B0PDPPLG02',
-      offerListingID: 'OL-B0PDPPLG02-NEW',
+      ASIN: PLUG,
+      offerListingID: `OL-${PLUG}-NEW`,
       quantity: '5',
       'submit.add-to-cart': 'Add to Cart',
     });
@@ -88,7 +111,7 @@ describe.each(dialects)('buy box forms, cart page and checkout on %s', (dialect)
 
   test('the cart page changes quantities and removes lines with plain forms', async () => {
     const s = new Shopper(ctx.app);
-    await s.visit();
+    await s.visit(`/dp/${SPK}`);
     const added = await s.addItems([{ ...SPEAKER, quantity: 1 }]);
     const lineId = added.json().entity.items[0].id;
     const update = await s.postForm('/gp/cart/update.html', { lineId, quantity: '3', action: 'update' });
@@ -146,14 +169,14 @@ describe.each(dialects)('buy box forms, cart page and checkout on %s', (dialect)
       password: 'new-account-123',
       path: '/',
     });
-    await s.visit();
+    await s.visit(`/dp/${SPK}`);
     return s;
   };
 
   test('buy now orders only that item and leaves the cart alone; the address is remembered', async () => {
     // A new account has no saved address: the first one it orders to is kept.
     const s = await newAccount();
-    await s.addItems([{ asin: 'B0PDPBAT01', offerListingId: 'OL-B0PDPBAT01-NEW', quantity: 1 }]);
+    await s.addItems([{ asin: BATTERIES, offerListingId: `OL-${BATTERIES}-NEW`, quantity: 1 }]);
     const placed = await s.postForm('/gp/buy/spc/handlers/place-order.html', {
       source: 'buy-now',
       ...SPEAKER,
@@ -201,14 +224,14 @@ describe.each(dialects)('buy box forms, cart page and checkout on %s', (dialect)
       quantity: '1',
       ...ADDRESS,
     });
-    const other = await signedIn('prime@example.com', 'prime-demo');
+    const other = await signedIn(primeAccount.email, primeAccount.password);
     const response = await other.visit(placed.headers.location as string);
     expect(response.statusCode).toBe(404);
   });
 
   test('placing orders concurrently for the last units never takes more than the stock', async () => {
-    const offer = 'OL-B0PDPCNS01-NEW';
-    const asin = 'B0PDPCNS01';
+    const offer = `OL-${CONSOLE}-NEW`;
+    const asin = CONSOLE;
     await ctx.store.db.updateTable('offers').set({ stock: 3 }).where('id', '=', offer).execute();
     const buyers = await Promise.all(Array.from({ length: 6 }, () => signedIn()));
     const results = await Promise.all(
@@ -239,7 +262,7 @@ describe.each(dialects)('buy box forms, cart page and checkout on %s', (dialect)
   });
 
   test('decision 0015: 1-Click orders at once with the saved address and payment method', async () => {
-    const s = await signedIn('prime@example.com', 'prime-demo');
+    const s = await signedIn(primeAccount.email, primeAccount.password);
     const response = await s.postForm('/gp/product/handle-buy-box', {
       ASIN: SPEAKER.asin,
       offerListingID: SPEAKER.offerListingId,
@@ -295,7 +318,7 @@ describe.each(dialects)('buy box forms, cart page and checkout on %s', (dialect)
       `/gp/buy/spc/handlers/display.html?asin=${SPEAKER.asin}&offerListingId=${SPEAKER.offerListingId}&quantity=1`,
     );
     expect(page.statusCode).toBe(200);
-    // The demo shopper's saved details (catalog/demo/accounts.json); CA tax 7.25% of $49.99.
+    // The saved details of an account shaped like the demo shopper (catalog/demo/accounts.json); CA tax 7.25% of $49.99.
     expect(page.body).toContain('value="1200 Market St"');
     expect(page.body).toContain('Mastercard ending 4444');
     expect(page.body).toContain('Shipping &amp; handling:');

@@ -1,12 +1,11 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { createCustomer } from '../../../../tests/factories/customer-factory';
+import { createDemoCopies } from '../../../../tests/factories/demo-products';
 import { createTestApp, Shopper, type TestContext } from '../../../../tests/helpers/test-app';
 import { dialects } from '../../../../tests/helpers/test-store';
 import { placeOrder } from '../../services/checkout/place-order';
 
 const US = 'ATVPDKIKX0DER';
-const SPEAKER = { asin: 'B0PDPSPK01', offerListingId: 'OL-B0PDPSPK01-NEW' };
-const STAND = { asin: 'B0PDPSTD01', offerListingId: 'OL-B0PDPSTD01-NEW' };
 const COUPON = 'A2PDPCOUPON5OFF';
 const REDEEM = '/gp/collect-coupon/handler/redeem-coupon-detailpage.html?ref_=apl_redeem_coupon';
 const ADDRESS = {
@@ -22,8 +21,15 @@ const usd = (amount: number) => ({ amount, currencyCode: 'USD', displayString: `
 
 describe.each(dialects)('decision 0014: a clipped coupon comes off the order on %s', (dialect) => {
   let ctx: TestContext;
+  // The test's own speaker ($49.99, a $5.00 coupon) and stand ($19.99), shaped like the demo ones.
+  let SPEAKER = { asin: '', offerListingId: '' };
+  let STAND = { asin: '', offerListingId: '' };
   beforeAll(async () => {
-    ctx = await createTestApp(dialect);
+    ctx = await createTestApp(dialect, { seed: false });
+    const now = ctx.clock.now;
+    const copies = await createDemoCopies(ctx.store.db, ['B0PDPSPK01'], { now });
+    SPEAKER = copies.item('B0PDPSPK01');
+    STAND = copies.item('B0PDPSTD01');
   });
   afterAll(() => ctx?.close());
 
@@ -38,7 +44,7 @@ describe.each(dialects)('decision 0014: a clipped coupon comes off the order on 
       password: customer.password,
       path: '/',
     });
-    await s.visit();
+    await s.visit(`/dp/${SPEAKER.asin}`);
     return { s, customer };
   };
   const clip = async (s: Shopper) => {

@@ -1,6 +1,11 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { createDeal } from '../../../../tests/factories/deal-factory';
-import { demoProductShape } from '../../../../tests/factories/demo-products';
+import {
+  type CreatedCustomer,
+  createCustomer,
+  demoAccountShape,
+} from '../../../../tests/factories/customer-factory';
+import { createDemoCopies } from '../../../../tests/factories/demo-products';
+import { createProduct } from '../../../../tests/factories/product-factory';
 import { createTestApp, Shopper, T0, type TestContext } from '../../../../tests/helpers/test-app';
 import { dialects } from '../../../../tests/helpers/test-store';
 import { claimResponse, dealSetup, lightningDealBuyingOption } from '../../../shared/contracts/deals';
@@ -13,11 +18,6 @@ import {
 
 const MIN = 60_000;
 const US = 'ATVPDKIKX0DER';
-const TABLET = { asin: 'B0PDPTAB01', dealId: 'LD-B0PDPTAB01', offerListingId: 'OL-B0PDPTAB01-LD' };
-const STICK = { asin: 'B0PDPSTK01', dealId: 'LD-B0PDPSTK01', offerListingId: 'OL-B0PDPSTK01-LD' };
-const CAMERA = { asin: 'B0PDPCAM01', dealId: 'LD-B0PDPCAM01', offerListingId: 'OL-B0PDPCAM01-LD' };
-const READER = { asin: 'B0PDPRDR01', dealId: 'LD-B0PDPRDR01', offerListingId: 'OL-B0PDPRDR01-LD' };
-const PLUGS = { asin: 'B0PDPPLG01', dealId: 'LD-B0PDPPLG01', offerListingId: 'OL-B0PDPPLG01-LD' };
 const ADDRESS = {
   fullName: 'Priya Raman',
   line1: '410 Terry Ave N',
@@ -28,14 +28,68 @@ const ADDRESS = {
 
 type Deal = { asin: string; dealId: string; offerListingId: string };
 
+type DealWorld = {
+  TABLET: Deal;
+  STICK: Deal;
+  CAMERA: Deal;
+  READER: Deal;
+  PLUGS: Deal;
+  /** The tablet's protection plan. */
+  PLAN: string;
+  /** A product without a deal. */
+  PLAIN: string;
+  primeAccount: CreatedCustomer;
+  shopperAccount: CreatedCustomer;
+  businessAccount: CreatedCustomer;
+};
+
+const dealOf = (asin: string): Deal => ({ asin, dealId: `LD-${asin}`, offerListingId: `OL-${asin}-LD` });
+
+/**
+ * A describe block's own deals, shaped like the demo ones: the tablet (AVAILABLE, 200 units, 30% claimed,
+ * 2 each, a protection plan), the streaming stick (UPCOMING, Prime early access), the camera
+ * (WAITLISTFULL), the e-reader (PRIME_ONLY, 1 each), the smart plugs (APP_ONLY_LD); a plain product;
+ * accounts shaped like the demo Prime member, shopper and business customer.
+ */
+async function createDealWorld(ctx: TestContext): Promise<DealWorld> {
+  const now = ctx.clock.now;
+  const demo = ['B0PDPTAB01', 'B0PDPSTK01', 'B0PDPCAM01', 'B0PDPRDR01', 'B0PDPPLG01'];
+  const copies = await createDemoCopies(ctx.store.db, demo, { now });
+  const deal = (asin: string) => dealOf(copies.asin(asin));
+  return {
+    TABLET: deal('B0PDPTAB01'),
+    STICK: deal('B0PDPSTK01'),
+    CAMERA: deal('B0PDPCAM01'),
+    READER: deal('B0PDPRDR01'),
+    PLUGS: deal('B0PDPPLG01'),
+    PLAN: copies.asin('B0PDPPRT01'),
+    PLAIN: (await createProduct(ctx.store.db, {}, { now })).asin,
+    primeAccount: await createCustomer(ctx.store.db, demoAccountShape('prime'), { now }),
+    shopperAccount: await createCustomer(ctx.store.db, demoAccountShape('shopper'), { now }),
+    businessAccount: await createCustomer(ctx.store.db, demoAccountShape('business'), { now }),
+  };
+}
+
 describe.each(dialects)('lightning deals on %s', (dialect) => {
   let ctx: TestContext;
+  // The file's own deals and accounts, shaped like the demo ones (see createDealWorld).
+  let TABLET: Deal;
+  let STICK: Deal;
+  let CAMERA: Deal;
+  let READER: Deal;
+  let PLUGS: Deal;
+  let PLAN: string;
+  let PLAIN: string;
+  let primeAccount: CreatedCustomer;
+  let shopperAccount: CreatedCustomer;
   beforeAll(async () => {
-    ctx = await createTestApp(dialect);
+    ctx = await createTestApp(dialect, { seed: false });
+    ({ TABLET, STICK, CAMERA, READER, PLUGS, PLAN, PLAIN, primeAccount, shopperAccount } =
+      await createDealWorld(ctx));
   });
   afterAll(() => ctx?.close());
 
-  const shopper = async (page = '/dp/B0PDPTAB01') => {
+  const shopper = async (page = `/dp/${TABLET.asin}`) => {
     const s = new Shopper(ctx.app);
     await s.visit(page);
     return s;
@@ -44,7 +98,7 @@ describe.each(dialects)('lightning deals on %s', (dialect) => {
     const s = new Shopper(ctx.app);
     await s.visit('/gp/sign-in.html');
     await s.postForm('/gp/sign-in.html', { action: 'sign-in', email, password, path: '/' });
-    await s.visit('/dp/B0PDPTAB01');
+    await s.visit(`/dp/${TABLET.asin}`);
     return s;
   };
   const claim = (
@@ -89,7 +143,7 @@ describe.each(dialects)('lightning deals on %s', (dialect) => {
 
   test('DEAL-008 the product page data of a deal product carries the deal setup data', async () => {
     const s = new Shopper(ctx.app);
-    const page = await s.visit('/dp/B0PDPTAB01');
+    const page = await s.visit(`/dp/${TABLET.asin}`);
     const setup = dealSetup.parse(pageData(page.body).deal);
     expect(setup).toMatchObject({
       dealId: TABLET.dealId,
@@ -120,43 +174,40 @@ describe.each(dialects)('lightning deals on %s', (dialect) => {
       payload: JSON.stringify({ asin: setup.asin, quantity: 1 }),
     });
     expect(claimed.statusCode).toBe(200);
-    const again = dealSetup.parse(pageData((await s.visit('/dp/B0PDPTAB01')).body).deal);
+    const again = dealSetup.parse(pageData((await s.visit(`/dp/${TABLET.asin}`)).body).deal);
     expect(again.itemCustomerState).toBe('IN_CART');
-    expect(pageData((await s.visit('/dp/B0PDPSPK01')).body).deal).toBeNull();
+    expect(pageData((await s.visit(`/dp/${PLAIN}`)).body).deal).toBeNull();
   });
 
   test('DEAL-004 a deal product with a protection plan offers it in the setup data; others offer none', async () => {
     const s = new Shopper(ctx.app);
-    const tablet = dealSetup.parse(pageData((await s.visit('/dp/B0PDPTAB01')).body).deal);
+    const tablet = dealSetup.parse(pageData((await s.visit(`/dp/${TABLET.asin}`)).body).deal);
     expect(tablet.warrantyOffer).toEqual({
-      asin: 'B0PDPPRT01',
-      offerListingId: 'OL-B0PDPPRT01-NEW',
+      asin: PLAN,
+      offerListingId: `OL-${PLAN}-NEW`,
       title: '2-Year Protection Plan for Nimbus Kids Tablet',
       price: { amount: 14.99, currencyCode: 'USD', displayString: '$14.99' },
     });
-    const camera = dealSetup.parse(pageData((await s.visit('/dp/B0PDPCAM01')).body).deal);
+    const camera = dealSetup.parse(pageData((await s.visit(`/dp/${CAMERA.asin}`)).body).deal);
     expect(camera.warrantyOffer).toBeUndefined();
   });
 
   test('DEAL-004 once the deal is in the cart with the plan on its unit, a reload offers the plan no more', async () => {
     // A deal of its own, shaped like the demo tablet's (with its plan), so other tests' claim counts hold.
-    const created = await createDeal(ctx.store.db, demoProductShape('B0PDPTAB01'), { now: ctx.clock.now });
-    const deal = {
-      asin: created.asin,
-      dealId: `LD-${created.asin}`,
-      offerListingId: `OL-${created.asin}-LD`,
-    };
+    const copies = await createDemoCopies(ctx.store.db, ['B0PDPTAB01'], { now: ctx.clock.now });
+    const deal = dealOf(copies.asin('B0PDPTAB01'));
+    const PLAN = copies.asin('B0PDPPRT01');
     const s = await shopper(`/dp/${deal.asin}`);
     const claimed = await claim(s, deal);
     expect(claimed.statusCode).toBe(200);
     const dealLine = claimed.json().entity.cartItemId as string;
     const before = dealSetup.parse(pageData((await s.visit(`/dp/${deal.asin}`)).body).deal);
     expect(before.itemCustomerState).toBe('IN_CART');
-    expect(before.warrantyOffer?.asin).toBe('B0PDPPRT01');
+    expect(before.warrantyOffer?.asin).toBe(PLAN);
     const plan = await s.addItems([
       {
-        asin: 'B0PDPPRT01',
-        offerListingId: 'OL-B0PDPPRT01-NEW',
+        asin: PLAN,
+        offerListingId: `OL-${PLAN}-NEW`,
         quantity: 1,
         additionalParameters: {
           itemAssociation: {
@@ -176,11 +227,11 @@ describe.each(dialects)('lightning deals on %s', (dialect) => {
 
   test('DEAL-008 mobile, app, Prime benefit and the app-only call to action follow the shopper', async () => {
     const desktop = new Shopper(ctx.app);
-    const plugs = dealSetup.parse(pageData((await desktop.visit('/dp/B0PDPPLG01')).body).deal);
+    const plugs = dealSetup.parse(pageData((await desktop.visit(`/dp/${PLUGS.asin}`)).body).deal);
     expect(plugs).toMatchObject({ mobile: false, app: false, showAppOnlyDealCx: true });
     const phone = await desktop.request({
       method: 'GET',
-      url: '/dp/B0PDPPLG01',
+      url: `/dp/${PLUGS.asin}`,
       headers: {
         accept: 'text/html',
         'user-agent': 'Mozilla/5.0 (Linux; Android 14; Pixel 7) Mobile Safari',
@@ -193,12 +244,12 @@ describe.each(dialects)('lightning deals on %s', (dialect) => {
     });
     const inApp = await desktop.request({
       method: 'GET',
-      url: '/dp/B0PDPPLG01',
+      url: `/dp/${PLUGS.asin}`,
       headers: { accept: 'text/html', 'user-agent': 'Mozilla/5.0 (iPhone) PdpStoreApp/3.1' },
     });
     expect(dealSetup.parse(pageData(inApp.body).deal)).toMatchObject({ app: true, showAppOnlyDealCx: false });
-    const prime = await signedIn('prime@example.com', 'prime-demo');
-    const stick = dealSetup.parse(pageData((await prime.visit('/dp/B0PDPSTK01')).body).deal);
+    const prime = await signedIn(primeAccount.email, primeAccount.password);
+    const stick = dealSetup.parse(pageData((await prime.visit(`/dp/${STICK.asin}`)).body).deal);
     expect(stick.hasPrimeSavingsBenefit).toBe(true);
     expect(stick.initialBuyingOption.dealDetails.startTime).toBe(T0 + 3 * MIN);
   });
@@ -265,7 +316,7 @@ describe.each(dialects)('lightning deals on %s', (dialect) => {
   });
 
   test('DEAL-021 a Prime member is sent the early start; DEAL-022 a non-member the public start', async () => {
-    const prime = await signedIn('prime@example.com', 'prime-demo');
+    const prime = await signedIn(primeAccount.email, primeAccount.password);
     const member = (await dealAnswer(prime, STICK)).json().entity.buyingOptions[0];
     expect(member.dealDetails.startTime).toBe(T0 + 3 * MIN);
     const other = (await dealAnswer(await shopper(), STICK)).json().entity.buyingOptions[0];
@@ -373,19 +424,19 @@ describe.each(dialects)('lightning deals on %s', (dialect) => {
       type: CLAIM_QUANTITY_RESTRICTION_ERROR,
       entity: { status: 403, reason: 'PRIME_ONLY' },
     });
-    const nonMember = await signedIn('shopper@example.com', 'shopper-demo');
+    const nonMember = await signedIn(shopperAccount.email, shopperAccount.password);
     expect((await claim(nonMember, READER)).statusCode).toBe(403);
-    const prime = await signedIn('prime@example.com', 'prime-demo');
+    const prime = await signedIn(primeAccount.email, primeAccount.password);
     const held = await claim(prime, READER);
     expect(held.statusCode).toBe(200);
     expect(held.json().entity.customerState).toBe('INCART');
     // 1 per customer: the member asks for 2 elsewhere → refused by the limit.
-    const other = await signedIn('prime@example.com', 'prime-demo');
+    const other = await signedIn(primeAccount.email, primeAccount.password);
     expect((await claim(other, READER)).json().entity.customerState).toBe('INCART');
   });
 
   test('DEAL-024 DEAL-021 DEAL-044 in the early-access window only Prime members may claim; before it nobody', async () => {
-    const prime = await signedIn('prime@example.com', 'prime-demo');
+    const prime = await signedIn(primeAccount.email, primeAccount.password);
     const nonMember = await shopper();
     ctx.clock.now = T0 + MIN;
     const early = await claim(prime, STICK);
@@ -472,7 +523,7 @@ describe.each(dialects)('lightning deals on %s', (dialect) => {
     expect(malformed.statusCode).toBe(400);
     const badRef = await claim(s, TABLET, undefined, { query: '?ref=%3Cscript%3E' });
     expect(badRef.statusCode).toBe(400);
-    const wrongAsin = await claim(s, TABLET, { asin: 'B0PDPSPK01', quantity: 1 });
+    const wrongAsin = await claim(s, TABLET, { asin: PLAIN, quantity: 1 });
     expect(wrongAsin.statusCode).toBe(404);
     expect(wrongAsin.json()).toMatchObject({
       entity: { status: 404, reason: 'NOT_FOUND' },
@@ -521,7 +572,7 @@ describe.each(dialects)('lightning deals on %s', (dialect) => {
   test('DEAL-041 cart add-items with ?ref= answers cart.add-items/v1 with the count; a deal offer needs a claim', async () => {
     const s = await shopper();
     const added = await s.addItems(
-      [{ asin: 'B0PDPTAB01', offerListingId: 'OL-B0PDPTAB01-NEW', quantity: 1, additionalParameters: {} }],
+      [{ asin: TABLET.asin, offerListingId: `OL-${TABLET.asin}-NEW`, quantity: 1, additionalParameters: {} }],
       {
         query: '?ref=ldabb',
       },
@@ -563,14 +614,21 @@ describe.each(dialects)('lightning deals on %s', (dialect) => {
 
 describe.each(dialects)('deal holds over time on %s', (dialect) => {
   let ctx: TestContext;
+  // The file's own deals and accounts, shaped like the demo ones (see createDealWorld).
+  let TABLET: Deal;
+  let STICK: Deal;
+  let primeAccount: CreatedCustomer;
+  let shopperAccount: CreatedCustomer;
+  let businessAccount: CreatedCustomer;
   beforeAll(async () => {
-    ctx = await createTestApp(dialect);
+    ctx = await createTestApp(dialect, { seed: false });
+    ({ TABLET, STICK, primeAccount, shopperAccount, businessAccount } = await createDealWorld(ctx));
   });
   afterAll(() => ctx?.close());
 
   const shopper = async () => {
     const s = new Shopper(ctx.app);
-    await s.visit('/dp/B0PDPTAB01');
+    await s.visit(`/dp/${TABLET.asin}`);
     return s;
   };
   const claim = (s: Shopper, quantity: number) =>
@@ -674,8 +732,8 @@ describe.each(dialects)('deal holds over time on %s', (dialect) => {
       .execute();
     await ctx.store.db.deleteFrom('deal_claims').where('deal_id', '=', TABLET.dealId).execute();
     const s = new Shopper(ctx.app);
-    await s.signIn('prime@example.com', 'prime-demo');
-    await s.visit('/dp/B0PDPTAB01');
+    await s.signIn(primeAccount.email, primeAccount.password);
+    await s.visit(`/dp/${TABLET.asin}`);
     const held = (await claim(s, 2)).json().entity;
     expect(held.customerState).toBe('INCART');
     expect(await claimed()).toBe(102);
@@ -755,8 +813,8 @@ describe.each(dialects)('deal holds over time on %s', (dialect) => {
     const s = await shopper();
     const held = (await claim(s, 2)).json().entity;
     expect(held.customerState).toBe('INCART');
-    await s.signIn('business@example.com', 'business-demo');
-    await s.visit('/dp/B0PDPTAB01');
+    await s.signIn(businessAccount.email, businessAccount.password);
+    await s.visit(`/dp/${TABLET.asin}`);
     expect((await status(s)).dealCustomerStatus).toMatchObject({ state: 'IN_CART', quantity: 2 });
     const again = (await claim(s, 1)).json().entity;
     expect(again).toMatchObject({ customerState: 'INCART', cartItemId: held.cartItemId, quantity: 2 });
@@ -770,7 +828,7 @@ describe.each(dialects)('deal holds over time on %s', (dialect) => {
     const stick = () =>
       s.request({
         method: 'GET',
-        url: `/api/marketplaces/${US}/products/B0PDPSTK01?buyingOptionTypes=LIGHTNING_DEAL&offerListingId=OL-B0PDPSTK01-LD`,
+        url: `/api/marketplaces/${US}/products/${STICK.asin}?buyingOptionTypes=LIGHTNING_DEAL&offerListingId=OL-${STICK.asin}-LD`,
       });
     const saved = ctx.clock.now;
     ctx.clock.now = T0 + 33 * MIN - 1;
@@ -785,8 +843,8 @@ describe.each(dialects)('deal holds over time on %s', (dialect) => {
     const saved = ctx.clock.now;
     ctx.clock.now = T0 + 360 * MIN;
     expect((await status(s)) ?? null).toBeNull();
-    const page = await s.visit('/dp/B0PDPTAB01');
-    expect(page.body).not.toContain('"dealId":"LD-B0PDPTAB01"');
+    const page = await s.visit(`/dp/${TABLET.asin}`);
+    expect(page.body).not.toContain(`"dealId":"LD-${TABLET.asin}"`);
     const claimed = await claim(s, 1);
     expect(claimed.statusCode).toBe(409);
     expect(claimed.json().entity.reason).toBe('ENDED');
@@ -795,8 +853,8 @@ describe.each(dialects)('deal holds over time on %s', (dialect) => {
 
   test('DEAL-039 an order after the hold ran out is refused at the deal price', async () => {
     const s = new Shopper(ctx.app);
-    await s.signIn('shopper@example.com', 'shopper-demo');
-    await s.visit('/dp/B0PDPTAB01');
+    await s.signIn(shopperAccount.email, shopperAccount.password);
+    await s.visit(`/dp/${TABLET.asin}`);
     expect((await claim(s, 1)).json().entity.customerState).toBe('INCART');
     const ordersBefore = await dealOrderLines();
     ctx.clock.now += DEAL_HOLD_MS + 1;
@@ -814,14 +872,17 @@ describe.each(dialects)('deal holds over time on %s', (dialect) => {
 
 describe.each(dialects)('one deal state for the product answer, the page and the claim on %s', (dialect) => {
   let ctx: TestContext;
+  // The file's own deals and accounts, shaped like the demo ones (see createDealWorld).
+  let TABLET: Deal;
   beforeAll(async () => {
-    ctx = await createTestApp(dialect);
+    ctx = await createTestApp(dialect, { seed: false });
+    ({ TABLET } = await createDealWorld(ctx));
   });
   afterAll(() => ctx?.close());
 
   const shopper = async () => {
     const s = new Shopper(ctx.app);
-    await s.visit('/dp/B0PDPTAB01');
+    await s.visit(`/dp/${TABLET.asin}`);
     return s;
   };
   const claim = (s: Shopper, quantity: number) =>
@@ -857,7 +918,7 @@ describe.each(dialects)('one deal state for the product answer, the page and the
     const page = dealSetup.parse(
       JSON.parse(
         /<script type="application\/json" id="page-data">(.*?)<\/script>/s.exec(
-          (await late.visit('/dp/B0PDPTAB01')).body,
+          (await late.visit(`/dp/${TABLET.asin}`)).body,
         )?.[1] ?? '{}',
       ).deal,
     );

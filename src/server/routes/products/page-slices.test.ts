@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { createDemoCopies } from '../../../../tests/factories/demo-products';
 import { createTestApp, Shopper, type TestContext } from '../../../../tests/helpers/test-app';
 import { dialects } from '../../../../tests/helpers/test-store';
 import { accessoriesSliceResponse } from '../../../shared/contracts/page-slices';
@@ -12,8 +13,16 @@ const pageDataOf = (html: string) =>
 
 describe.each(dialects)('product page slices on %s', (dialect) => {
   let ctx: TestContext;
+  // The test's own speaker ($49.99, four accessory slots) and stand (no accessories), shaped like the demo
+  // ones.
+  let SPK = '';
+  let STD = '';
   beforeAll(async () => {
-    ctx = await createTestApp(dialect);
+    ctx = await createTestApp(dialect, { seed: false });
+    const now = ctx.clock.now;
+    const copies = await createDemoCopies(ctx.store.db, ['B0PDPSPK01'], { now });
+    SPK = copies.asin('B0PDPSPK01');
+    STD = copies.asin('B0PDPSTD01');
   });
   afterAll(() => ctx?.close());
 
@@ -21,15 +30,15 @@ describe.each(dialects)('product page slices on %s', (dialect) => {
 
   test('ACC-003 the deferred accessory slice answers what the page renders; none for a product without accessories', async () => {
     const s = new Shopper(ctx.app);
-    const page = pageDataOf((await s.visit('/dp/B0PDPSPK01')).body);
+    const page = pageDataOf((await s.visit(`/dp/${SPK}`)).body);
     expect(page.deferred).toEqual([]);
-    const response = await s.request({ method: 'GET', url: sliceUrl('B0PDPSPK01') });
+    const response = await s.request({ method: 'GET', url: sliceUrl(SPK) });
     expect(response.statusCode).toBe(200);
     const body = accessoriesSliceResponse.parse(response.json());
     expect(body.accessories).toEqual(page.product.accessories);
     expect(body.accessories?.slots).toHaveLength(4);
 
-    const plain = await s.request({ method: 'GET', url: sliceUrl('B0PDPSTD01') });
+    const plain = await s.request({ method: 'GET', url: sliceUrl(STD) });
     expect(accessoriesSliceResponse.parse(plain.json()).accessories).toBeNull();
     const unknown = await s.request({ method: 'GET', url: sliceUrl('B0NOTHERE1') });
     expect(unknown.statusCode).toBe(404);
@@ -40,16 +49,16 @@ describe.each(dialects)('product page slices on %s', (dialect) => {
     const stored = await ctx.store.db
       .selectFrom('products')
       .select('accessories')
-      .where('asin', '=', 'B0PDPSPK01')
+      .where('asin', '=', SPK)
       .executeTakeFirstOrThrow();
     await ctx.store.db
       .updateTable('products')
       .set({ accessories: '{"campaignSource": cut off' })
-      .where('asin', '=', 'B0PDPSPK01')
+      .where('asin', '=', SPK)
       .execute();
     try {
       const s = new Shopper(ctx.app);
-      const response = await s.visit('/dp/B0PDPSPK01');
+      const response = await s.visit(`/dp/${SPK}`);
       expect(response.statusCode).toBe(200);
       expect(response.body).toMatch(/<h1[^>]*id="productTitle"[^>]*>[^<]*Nimbus/);
       expect(response.body).toContain('$49.99');
@@ -61,7 +70,7 @@ describe.each(dialects)('product page slices on %s', (dialect) => {
       expect(data.product.offer?.price.displayString).toBe('$49.99');
 
       // The page's own call for the slice fails cleanly too; the page then goes on without it.
-      const slice = await s.request({ method: 'GET', url: sliceUrl('B0PDPSPK01') });
+      const slice = await s.request({ method: 'GET', url: sliceUrl(SPK) });
       expect(slice.statusCode).toBe(500);
       expect(slice.json().error.code).toBe('internal_error');
       expect(slice.body).not.toMatch(/SyntaxError|at .*\.ts/);
@@ -69,7 +78,7 @@ describe.each(dialects)('product page slices on %s', (dialect) => {
       await ctx.store.db
         .updateTable('products')
         .set({ accessories: stored.accessories })
-        .where('asin', '=', 'B0PDPSPK01')
+        .where('asin', '=', SPK)
         .execute();
     }
   });

@@ -10,7 +10,7 @@ const JP = 'A1VC38T7YXB528';
 describe.each(dialects)('smart-home badge on %s', (dialect) => {
   let ctx: TestContext;
   beforeAll(async () => {
-    ctx = await createTestApp(dialect);
+    ctx = await createTestApp(dialect, { seed: false });
   });
   afterAll(() => ctx?.close());
   const now = () => ({ now: ctx.clock.now });

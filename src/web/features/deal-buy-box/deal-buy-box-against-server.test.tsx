@@ -1,6 +1,7 @@
 // @vitest-environment happy-dom
 import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { afterAll, afterEach, beforeAll, describe, expect, test, vi } from 'vitest';
+import { createDemoCopies } from '../../../../tests/factories/demo-products';
 import { openProductPage, testFetch } from '../../../../tests/helpers/open-product-page';
 import { createTestApp, type TestContext } from '../../../../tests/helpers/test-app';
 import type { ProductPageData } from '../../../shared/contracts/pages/product-page';
@@ -12,9 +13,20 @@ import { DealBuyBox } from './deal-buy-box';
 
 let ctx: TestContext;
 let origin = '';
+// The test's own deals, shaped like the demo tablet (AVAILABLE, with a plan), app-only smart plugs and
+// the streaming stick.
+let TABLET = '';
+let PLUGS = '';
+let STICK = '';
 
 beforeAll(async () => {
-  ctx = await createTestApp('sqlite');
+  ctx = await createTestApp('sqlite', { seed: false });
+  const copies = await createDemoCopies(ctx.store.db, ['B0PDPTAB01', 'B0PDPPLG01', 'B0PDPSTK01'], {
+    now: ctx.clock.now,
+  });
+  TABLET = copies.asin('B0PDPTAB01');
+  PLUGS = copies.asin('B0PDPPLG01');
+  STICK = copies.asin('B0PDPSTK01');
   await ctx.app.listen({ port: 0, host: '127.0.0.1' });
   const address = ctx.app.server.address();
   origin = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
@@ -38,7 +50,7 @@ const plan = {
 
 describe('deal buy box against the server', () => {
   test('DEAL-019 DEAL-045 DEAL-047 DEAL-048 a failed plan add with the claim only logs and records a metric; added alone, its failure shows', async () => {
-    const data = await openProductPage(origin, 'B0PDPTAB01');
+    const data = await openProductPage(origin, TABLET);
     expect(data.deal).not.toBeNull();
     const fetchSpy = vi.spyOn(window, 'fetch');
     const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
@@ -92,7 +104,7 @@ describe('deal buy box against the server', () => {
 
   test('DEAL-046 a cart count that fails after the claim is ignored', async () => {
     // This session holds the tablet deal already; the app-only plug deal, claimed as the app, is free.
-    const data = await openProductPage(origin, 'B0PDPPLG01');
+    const data = await openProductPage(origin, PLUGS);
     const setup = {
       ...(data.deal as NonNullable<ProductPageData['deal']>),
       app: true,
@@ -114,7 +126,7 @@ describe('deal buy box against the server', () => {
   });
 
   test('DEAL-017 DEAL-038 once the server no longer offers the deal, the box says so and polling stops', async () => {
-    const data = await openProductPage(origin, 'B0PDPSTK01');
+    const data = await openProductPage(origin, STICK);
     const setup = { ...(data.deal as NonNullable<ProductPageData['deal']>), pollingIntervalMs: 150 };
     const dealFetches = () =>
       fetchSpy.mock.calls.filter(([url]) => String(url).includes('buyingOptionTypes=LIGHTNING_DEAL')).length;
