@@ -11,7 +11,7 @@ const productPage = (overrides: Record<string, unknown> = {}, addOnServices: unk
     business: null,
     deferred: [],
     ...overrides,
-    product: { addOnServices },
+    product: { addOnServices, recycleAndSave: null },
   }) as unknown as PageData;
 
 test('a product page inlines only the styles of the parts it shows', () => {
@@ -21,9 +21,12 @@ test('a product page inlines only the styles of the parts it shows', () => {
   expect(productPartsShown(productPage({}, { widget: 'twister' }))).toEqual(['addOnServices']);
   // The add-on widget fetches its slice itself when the server deferred it.
   expect(productPartsShown(productPage({ deferred: ['addOnServices'] }))).toEqual(['addOnServices']);
+  // RS-001: the recycle-and-save launch's styles only where the product carries the promotion.
+  const promoted = { ...productPage(), product: { addOnServices: null, recycleAndSave: { percentOff: 25 } } };
+  expect(productPartsShown(promoted as unknown as PageData)).toEqual(['recycleAndSave']);
 });
 
 test('every other page keeps every part style, in the stylesheet order', () => {
   expect(productPartsShown({ page: 'cart' } as unknown as PageData)).toEqual(PRODUCT_PARTS);
-  expect(PRODUCT_PARTS).toEqual(['addOnServices', 'deal', 'grocery', 'business']);
+  expect(PRODUCT_PARTS).toEqual(['addOnServices', 'deal', 'grocery', 'business', 'recycleAndSave']);
 });
