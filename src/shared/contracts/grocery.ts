@@ -301,7 +301,14 @@ export const groceryView = z.object({
   /** The delivery address (chosen, else the first), or null: anonymous or no address yet. */
   address: z.object({ addressId: z.string(), label: z.string() }).nullable(),
   /** The fresh cart's line of this product. */
-  inCart: z.object({ itemId: z.string(), quantity: z.number().int() }).nullable(),
+  inCart: z
+    .object({
+      itemId: z.string(),
+      quantity: z.number().int(),
+      /** A weighed line's weight in the unit of measure (decision 0047). */
+      amountInUom: z.number().nullable().default(null),
+    })
+    .nullable(),
   minOrderQuantity: z.number().int(),
   maxOrderQuantity: z.number().int(),
   /** QS-002: the quantity selector's stepper debounce, in ms: the stepper asks the cart this long after the last press. */

@@ -77,7 +77,13 @@ export async function grocerySlice(
     address: destination.address
       ? { addressId: destination.address.id, label: addressLabel(destination.address) }
       : null,
-    inCart: line ? { itemId: line.id, quantity: line.quantity } : null,
+    inCart: line
+      ? {
+          itemId: line.id,
+          quantity: line.quantity,
+          amountInUom: line.amountMilli !== null ? line.amountMilli / 1000 : null,
+        }
+      : null,
     minOrderQuantity: context.offer.minOrderQuantity,
     maxOrderQuantity: context.offer.maxOrderQuantity,
     stepperDebounceTime: STEPPER_DEBOUNCE_MS,
