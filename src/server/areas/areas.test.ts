@@ -3,6 +3,7 @@ import { DEFERRED_PRODUCT_PAGE_SLICES, productPageData } from '../../shared/cont
 import { FROZEN_MIGRATIONS } from '../db/migrations/frozen-migrations';
 import { productPageSlices, SERVER_AREAS, STORE_MIGRATIONS, storeMigrations } from './areas';
 import { dealsArea } from './deals';
+import type { ServerArea } from './server-area';
 
 const FRAME_KEYS = [
   'page',
@@ -61,7 +62,12 @@ describe('the area list', () => {
   });
 
   test('migrations: the frozen ones, then the areas’, which must sort after them and not repeat', () => {
-    expect(Object.keys(STORE_MIGRATIONS).sort()).toEqual(Object.keys(FROZEN_MIGRATIONS).sort());
+    const areaMigrations = (SERVER_AREAS as readonly ServerArea[]).flatMap((area) =>
+      Object.keys(area.migrations ?? {}),
+    );
+    expect(Object.keys(STORE_MIGRATIONS).sort()).toEqual(
+      [...Object.keys(FROZEN_MIGRATIONS), ...areaMigrations].sort(),
+    );
     const migration = { up: async () => undefined };
     const adding = (name: string) => ({ name: 'trade-in', migrations: { [name]: migration } });
     expect(Object.keys(storeMigrations([...SERVER_AREAS, adding('0017-trade-in')]))).toContain(

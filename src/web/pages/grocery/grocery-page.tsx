@@ -85,8 +85,9 @@ function Substitute({ view }: { view: Extract<View, { kind: 'substitute' }> }) {
     <>
       <h1>Some items in your fresh cart change</h1>
       <p>
-        {view.addressLabel ? `Your delivery address is now ${view.addressLabel}. ` : ''}
-        These items are not delivered there from the store they came from.
+        {view.addressLabel ? `You chose to deliver to ${view.addressLabel}. ` : ''}
+        These items are not delivered there from the store they came from. Going back keeps your previous
+        address and store.
       </p>
       <ul className="grocery-page__conflicts">
         {view.conflicts.map((conflict) => (
