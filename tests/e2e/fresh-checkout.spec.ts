@@ -82,10 +82,15 @@ test.describe('the fresh checkout (decision 0047)', () => {
     await expectHeaderCount(page, 3);
     const place = page.getByRole('button', { name: 'Place your fresh order' });
     await expect(place).toBeDisabled();
-    const firstWindow = page.getByRole('radio').first();
-    const windowLabel = ((await firstWindow.locator('xpath=..').textContent()) ?? '')
-      .replace(/\(.*\)/, '')
-      .trim();
+    // The windows are listed by day: the first day's first window.
+    const firstDay = page
+      .getByRole('group')
+      .filter({ has: page.getByRole('radio') })
+      .first();
+    const firstWindow = firstDay.getByRole('radio').first();
+    const day = ((await firstDay.locator('legend').textContent()) ?? '').trim();
+    const hours = ((await firstWindow.locator('xpath=..').textContent()) ?? '').replace(/\(.*\)/, '').trim();
+    const windowLabel = `${day}, ${hours}`;
     await expect(firstWindow.locator('xpath=..')).toContainText('(5 places left)');
     await firstWindow.check();
     await page.getByRole('button', { name: 'Hold this window' }).click();
@@ -109,4 +114,21 @@ test.describe('the fresh checkout (decision 0047)', () => {
     await expect(orders.getByText('3 items from Corner Fresh (you can still add items)')).toBeVisible();
     await expectHeaderCount(page, 0);
   });
+});
+
+test('a signed-in shopper without a grocery address is told they can fill the fresh cart now, and adding works', async ({
+  page,
+  world,
+}) => {
+  const milk = await world.groceryProduct({ title: 'Oat milk', unitOfMeasure: 'carton' });
+  const customer = await world.customer();
+  await signIn(page, customer, `/dp/${milk.asin}`);
+  const box = page.getByTestId('grocery-buy-box');
+  await expect(
+    box.getByText('Fill your fresh cart now; add a delivery address before you check out.'),
+  ).toBeVisible();
+  await expect(box.getByText('Add a delivery address to shop fresh groceries')).toHaveCount(0);
+  await box.getByRole('button', { name: 'Add to Fresh Cart' }).click();
+  await expect(box.getByRole('group', { name: 'Quantity of Oat milk' })).toBeVisible();
+  await expectHeaderCount(page, 1);
 });

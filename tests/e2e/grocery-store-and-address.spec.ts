@@ -216,7 +216,7 @@ test('GRO-022 going back from the cart conflicts ("Go back" or the browser’s B
   world,
   store,
 }) => {
-  const customer = await world.customer();
+  const customer = await world.customer({ postalCode: '98109' });
   await createGroceryAddress(store.db, customer.id, {}, { select: true });
   await createGroceryAddress(store.db, customer.id, {
     line1: '500 Howard St',
@@ -248,6 +248,8 @@ test('GRO-022 going back from the cart conflicts ("Go back" or the browser’s B
       0,
     );
     await expect(grocery.shownQuantity).toHaveText('1');
+    // One "Deliver to" line: the grocery box's, not a second one from the account's ZIP.
+    await expect(page.getByText(/Deliver to/)).toHaveCount(1);
   };
 
   await chooseSanFrancisco();

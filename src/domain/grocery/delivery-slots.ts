@@ -49,6 +49,15 @@ export function slotLabel(start: number, end: number): string {
   return `${when(start, { weekday: 'long', month: 'long', day: 'numeric' })}, ${when(start, time)}–${when(end, time)}`;
 }
 
+/** A window's day and hours apart ("Saturday, November 28" and "8:00 AM–10:00 AM"), to list them by day. */
+export function slotDayAndHours(start: number, end: number): { day: string; hours: string } {
+  const time = { hour: 'numeric', minute: '2-digit' } as const;
+  return {
+    day: when(start, { weekday: 'long', month: 'long', day: 'numeric' }),
+    hours: `${when(start, time)}–${when(end, time)}`,
+  };
+}
+
 /** "3:45 PM": when a hold runs out. */
 export const timeLabel = (at: number) => when(at, { hour: 'numeric', minute: '2-digit' });
 

@@ -2,6 +2,7 @@ import type { Kysely } from 'kysely';
 import {
   freshLineTotalMinor,
   minimumShortfallMinor,
+  slotDayAndHours,
   slotLabel,
   timeLabel,
 } from '../../../domain/grocery/delivery-slots';
@@ -96,9 +97,10 @@ export async function freshCheckoutView(
     subtotal: store.subtotal,
     minimum: store.minimum,
     shortfall: store.shortfall,
-    windows: windows.map(({ start, label, placesLeft, held: isHeld }) => ({
+    windows: windows.map(({ start, end, label, placesLeft, held: isHeld }) => ({
       start,
       label,
+      ...slotDayAndHours(start, end),
       placesLeft,
       held: isHeld,
     })),

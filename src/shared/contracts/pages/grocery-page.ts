@@ -63,7 +63,14 @@ const freshCheckoutView = z.object({
   minimum: price,
   shortfall: price.nullable(),
   windows: z.array(
-    z.object({ start: z.number(), label: z.string(), placesLeft: z.number().int(), held: z.boolean() }),
+    z.object({
+      start: z.number(),
+      label: z.string(),
+      day: z.string(),
+      hours: z.string(),
+      placesLeft: z.number().int(),
+      held: z.boolean(),
+    }),
   ),
   held: z.object({ token: z.string(), label: z.string(), expiresLabel: z.string() }).nullable(),
   notice: notice.nullable(),

@@ -217,33 +217,40 @@ function FreshCheckout({ view }: { view: Extract<View, { kind: 'fresh-checkout' 
         <form method="post" action="/afx/slotselection/reserve" className="fresh-checkout__slots">
           <input type="hidden" name="csrfToken" value={view.csrfToken} />
           <input type="hidden" name="storeId" value={view.storeId} />
-          <fieldset>
-            <legend>{view.held ? 'Choose another window' : 'Choose a delivery window'}</legend>
-            <ul className="fresh-checkout__windows">
-              {view.windows.map((window) => (
-                <li key={window.start}>
-                  <label>
-                    <input
-                      type="radio"
-                      name="slotStart"
-                      value={window.start}
-                      defaultChecked={window.held}
-                      disabled={window.placesLeft === 0 && !window.held}
-                      required
-                    />{' '}
-                    {window.label}{' '}
-                    <span className="fresh-checkout__places">
-                      {window.held
-                        ? '(held for you)'
-                        : window.placesLeft === 0
-                          ? '(full)'
-                          : `(${window.placesLeft} ${window.placesLeft === 1 ? 'place' : 'places'} left)`}
-                    </span>
-                  </label>
-                </li>
-              ))}
-            </ul>
-          </fieldset>
+          <p className="fresh-checkout__choose">
+            {view.held ? 'Choose another window:' : 'Choose a delivery window:'}
+          </p>
+          {windowsByDay(view.windows).map(([day, windows]) => (
+            <fieldset key={day} className="fresh-checkout__day">
+              <legend>{day}</legend>
+              <ul className="fresh-checkout__windows">
+                {windows.map((window) => (
+                  <li key={window.start}>
+                    <label>
+                      <input
+                        type="radio"
+                        name="slotStart"
+                        value={window.start}
+                        defaultChecked={window.held}
+                        disabled={window.placesLeft === 0 && !window.held}
+                        required
+                      />
+                      <span>
+                        {window.hours}{' '}
+                        <span className="fresh-checkout__places">
+                          {window.held
+                            ? '(held for you)'
+                            : window.placesLeft === 0
+                              ? '(full)'
+                              : `(${window.placesLeft} ${window.placesLeft === 1 ? 'place' : 'places'} left)`}
+                        </span>
+                      </span>
+                    </label>
+                  </li>
+                ))}
+              </ul>
+            </fieldset>
+          ))}
           <button className="button button--secondary" type="submit">
             Hold this window
           </button>
@@ -266,4 +273,13 @@ function FreshCheckout({ view }: { view: Extract<View, { kind: 'fresh-checkout' 
       </form>
     </>
   );
+}
+
+type CheckoutWindow = Extract<View, { kind: 'fresh-checkout' }>['windows'][number];
+
+/** The windows grouped by day, days in order. */
+function windowsByDay(windows: readonly CheckoutWindow[]): [string, CheckoutWindow[]][] {
+  const days = new Map<string, CheckoutWindow[]>();
+  for (const window of windows) days.set(window.day, [...(days.get(window.day) ?? []), window]);
+  return [...days];
 }
