@@ -150,6 +150,7 @@ export const freshCartRoutes: FastifyPluginAsyncZod = async (app) => {
       brandId: body.brandId,
       offerListingDiscriminator: body.offerListingDiscriminator,
       quantity: body.quantity,
+      amountInUom: body.amountInUom,
       setQuantity: body.setQuantityFlag,
       now: app.clock(),
     });

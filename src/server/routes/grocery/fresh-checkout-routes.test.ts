@@ -57,7 +57,7 @@ describe.each(dialects)('the fresh checkout on %s (decision 0047)', (dialect) =>
   const heldToken = async (shopper: GroceryShopper, storeId: string) =>
     pageData((await shopper.visit(`/alm/checkout?storeId=${storeId}`)).body).view.held?.token as string;
 
-  test('GRO-025 the cart page shows the fresh cart priced by weight; a held window becomes a fresh order on the account page', async () => {
+  test('GRO-025 GRO-019 the cart page shows the fresh cart priced by weight; a held window becomes a fresh order on the account page that takes more until its cut-off', async () => {
     const items = await groceries('CHK-ONE');
     const { shopper } = await shopperWithCart(items);
 
@@ -116,6 +116,30 @@ describe.each(dialects)('the fresh checkout on %s (decision 0047)', (dialect) =>
         href: orderUrl.split('?')[0],
       }),
     ]);
+
+    // GRO-019: the placed order takes more until its cut-off (2 hours before its window): a pound more
+    // bananas joins the weighed line, another milk its line.
+    await shopper.visit(`/dp/${items.bananas.asin}`);
+    const more = await shopper.json(
+      'POST',
+      '/fom/add-to-fresh-order',
+      shopper.payload(items.bananas, 1, { amountInUom: 1 }),
+    );
+    expect(more.statusCode).toBe(200);
+    expect(more.json()).toMatchObject({ shouldRedirectToOgs: true, ogsUrl: orderUrl.split('?')[0] });
+    const milkMore = await shopper.json('POST', '/fom/add-to-fresh-order', shopper.payload(items.milk, 1));
+    expect(milkMore.statusCode).toBe(200);
+    const grown = pageData((await shopper.visit(orderUrl)).body).view;
+    const amounts = grown.items.map(
+      (i: { amountLabel: string | null; quantity: number }) => i.amountLabel ?? String(i.quantity),
+    );
+    expect(amounts.sort()).toEqual(['3', '3.5 lb']);
+    // 3.5 lb × $0.69 = $2.415 → $2.42; 3 × $3.49 = $10.47.
+    expect(grown.subtotal.displayString).toBe('$12.89');
+    ctx.clock.now = window.start - 2 * 3_600_000;
+    const late = await shopper.json('POST', '/fom/add-to-fresh-order', shopper.payload(items.milk, 1));
+    expect(late.statusCode).toBe(400);
+    expect(late.json().error.code).toBe('order_cutoff_passed');
   });
 
   test('GRO-025 20 parallel checkouts for a window with 5 places: 5 orders, 15 refusals naming the window', async () => {
