@@ -6,6 +6,12 @@ import { type BundleOverrides, type CreatedBundle, createBundle } from '../facto
 import { type CreatedCustomer, type CustomerOverrides, createCustomer } from '../factories/customer-factory';
 import { type CreatedDeal, createDeal } from '../factories/deal-factory';
 import { demoProductShape } from '../factories/demo-products';
+import {
+  type CreatedGroceryProduct,
+  createGroceryAddress,
+  createGroceryProduct,
+  type GroceryOverrides,
+} from '../factories/grocery-factory';
 import { type CreatedProduct, createProduct, type ProductOverrides } from '../factories/product-factory';
 import { createSmartHomeBadge } from '../factories/smart-home-factory';
 import { type CreatedAd, createSponsoredAd } from '../factories/sponsored-ad-factory';
@@ -34,6 +40,10 @@ export type World = {
   ad(overrides?: Parameters<typeof createSponsoredAd>[1]): Promise<CreatedAd>;
   /** What the server has counted for an ad. */
   adCounts(adId: string): Promise<{ impressions: number; clicks: number }>;
+  /** A grocery product in stores of its own (unless named), so no other test takes its delivery windows. */
+  groceryProduct(overrides?: GroceryOverrides): Promise<CreatedGroceryProduct>;
+  /** A chosen grocery delivery address (Seattle 98109 unless told) of the customer's. */
+  groceryAddress(customerId: string): Promise<string>;
 };
 
 export type ConsoleErrors = {
@@ -105,6 +115,8 @@ export const worldTest = base.extend<{ world: World }, { store: Store }>({
       bundle: (overrides = {}) => createBundle(store.db, overrides),
       smartHome: (product, devices) => createSmartHomeBadge(store.db, product, devices),
       ad: (overrides = {}) => createSponsoredAd(store.db, overrides),
+      groceryProduct: (overrides = {}) => createGroceryProduct(store.db, overrides),
+      groceryAddress: (customerId) => createGroceryAddress(store.db, customerId, {}, { select: true }),
       adCounts: async (adId) => {
         const row = (await adTotals(store.db)).find((ad) => ad.adId === adId);
         return { impressions: row?.impressions ?? 0, clicks: row?.clicks ?? 0 };

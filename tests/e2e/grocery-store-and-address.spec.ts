@@ -210,3 +210,58 @@ test('GRO-032 an add to the order answered 401 reloads the page', async ({
   await grocery.box.getByRole('button', { name: /^Add to your order for / }).click();
   await reloaded;
 });
+
+test('GRO-022 going back from the cart conflicts ("Go back" or the browser’s Back) keeps the previous address and store', async ({
+  page,
+  world,
+  store,
+}) => {
+  const customer = await world.customer({ postalCode: '98109' });
+  await createGroceryAddress(store.db, customer.id, {}, { select: true });
+  await createGroceryAddress(store.db, customer.id, {
+    line1: '500 Howard St',
+    city: 'San Francisco',
+    state: 'CA',
+    postalCode: '94105',
+  });
+  const milk = await createGroceryProduct(store.db, {
+    title: 'Test Whole Milk, 1 gallon',
+    unitOfMeasure: 'gallon',
+    stores: [{ name: 'Test Fresh Seattle', postalCodePrefixes: ['981'] }],
+  });
+  await signIn(page, customer, `/dp/${milk.asin}`);
+  const grocery = new GroceryPage(page);
+  await grocery.goto(milk.asin);
+  await grocery.addFirst();
+
+  const chooseSanFrancisco = async () => {
+    await grocery.box.getByRole('button', { name: 'Change delivery address' }).click();
+    const picker = page.getByRole('dialog', { name: 'Choose a delivery address' });
+    await picker.getByRole('button', { name: /San Francisco 94105/ }).click();
+    await expect(page.getByRole('heading', { name: 'Some items in your fresh cart change' })).toBeVisible();
+  };
+  const expectSeattle = async () => {
+    await expect(page).toHaveURL(new RegExp(`/dp/${milk.asin}$`));
+    await expect(grocery.box.getByText('Deliver to Sam Carter – Seattle 98109')).toBeVisible();
+    await expect(grocery.box.getByRole('button', { name: 'Test Fresh Seattle' })).toBeVisible();
+    await expect(grocery.box.getByText('Not delivered to your address from any of its stores.')).toHaveCount(
+      0,
+    );
+    await expect(grocery.shownQuantity).toHaveText('1');
+    // One "Deliver to" line: the grocery box's, not a second one from the account's ZIP.
+    await expect(page.getByText(/Deliver to/)).toHaveCount(1);
+  };
+
+  await chooseSanFrancisco();
+  await page.getByRole('link', { name: 'Go back' }).click();
+  await expectSeattle();
+  await page.reload();
+  await expectSeattle();
+
+  await chooseSanFrancisco();
+  await page.goBack();
+  await expectSeattle();
+  await page.reload();
+  await expectSeattle();
+  expect(await grocery.freshQuantity(milk.asin)).toBe(1);
+});

@@ -109,7 +109,7 @@ test('STP-007 STP-014 a failed add brings the button back with the server’s er
   await expect(modal.getByText('Something went wrong. Please try again.')).toBeVisible();
 });
 
-test('STP-002 STP-008 STP-012 QS-003 QS-005 QS-006 QS-008 edit quantity (stepper) and cadence (with confirmation): the server’s next drop date comes back', async ({
+test('STP-002 STP-008 STP-012 QS-003 QS-006 QS-008 edit quantity (stepper) and cadence: the server’s next drop date comes back', async ({
   page,
   world,
 }) => {
@@ -123,17 +123,11 @@ test('STP-002 STP-008 STP-012 QS-003 QS-005 QS-006 QS-008 edit quantity (stepper
   await expect(editor.locator('.qty-stepper__number')).toHaveText('8');
   await editor.getByRole('button', { name: 'Decrease quantity' }).click();
   await expect(editor.locator('.qty-stepper__number')).toHaveText('6');
-  // QS-003 QS-005: the cadence pick waits for Confirm; clicking outside puts the previous choice back.
+  // QS-003: the cadence list opens inline; a pick is the editor's draft (Save saves it, no Confirm).
   const cadence = editor.getByRole('button', { name: /^Deliver:/ });
   await cadence.click();
-  await editor.getByRole('button', { name: 'Every 3 weeks' }).click();
-  await expect(editor.getByText('Deliver every 3 weeks?')).toBeVisible();
   await grocery.expectNoAxeViolations();
-  await editor.getByRole('heading', { name: 'Edit Repeat Delivery' }).click();
-  await expect(cadence).toContainText('Every 2 weeks');
-  await cadence.click();
   await editor.getByRole('button', { name: 'Every 4 weeks' }).click();
-  await editor.getByRole('button', { name: 'Confirm' }).click();
   await expect(cadence).toContainText('Every 4 weeks');
   await editor.getByRole('button', { name: 'Save' }).click();
   await expect(editor).toHaveCount(0);
@@ -149,6 +143,45 @@ test('STP-002 STP-008 STP-012 QS-003 QS-005 QS-006 QS-008 edit quantity (stepper
   // Skipping the next delivery moves it by one cadence.
   await section.getByRole('button', { name: 'Skip next delivery' }).click();
   await expect(section.getByText(/^Skipped\. Next delivery: /)).toBeVisible();
+});
+
+test('STP-008 STP-010 Save saves the frequency the editor shows, without a separate Confirm; Cancel discards the draft', async ({
+  page,
+  world,
+}) => {
+  const { grocery, section } = await openAsCustomer(page, world);
+  await section.getByRole('button', { name: 'Add to Repeat Delivery' }).click();
+  await expect(section.getByText('1 bunch every 2 weeks')).toBeVisible();
+  const edit = section.getByRole('button', { name: 'Edit quantity or frequency' });
+  const editor = page.getByRole('dialog', { name: 'Edit Repeat Delivery' });
+  const cadence = editor.getByRole('button', { name: /^Deliver:/ });
+
+  // Cancel: a changed quantity and frequency are dropped; reopening shows what is saved.
+  await edit.click();
+  await editor.getByRole('button', { name: 'Increase quantity' }).click();
+  await cadence.click();
+  await editor.getByRole('button', { name: 'Every 3 weeks' }).click();
+  await expect(cadence).toContainText('Every 3 weeks');
+  await editor.getByRole('button', { name: 'Cancel' }).click();
+  await expect(editor).toHaveCount(0);
+  await expect(section.getByText('1 bunch every 2 weeks')).toBeVisible();
+  await edit.click();
+  await expect(editor.locator('.qty-stepper__number')).toHaveText('1');
+  await expect(cadence).toContainText('Every 2 weeks');
+  expect(grocery.callsTo('/repeatitems/psa/v1/update')).toHaveLength(0);
+
+  // Save: the frequency picked is what is saved, with no Confirm in between.
+  await cadence.click();
+  await editor.getByRole('button', { name: 'Every 4 weeks' }).click();
+  await expect(cadence).toContainText('Every 4 weeks');
+  await editor.getByRole('button', { name: 'Save' }).click();
+  await expect(editor).toHaveCount(0);
+  await expect(section.getByText('1 bunch every 4 weeks')).toBeVisible();
+  const [update] = grocery.callsTo('/repeatitems/psa/v1/update');
+  expect(update?.postDataJSON()).toMatchObject({ quantity: { quantity: 1, unit: 'bunch' }, cadence: 4 });
+  // Reopened, the editor shows the saved values.
+  await edit.click();
+  await expect(cadence).toContainText('Every 4 weeks');
 });
 
 test('STP-009 STP-010 a failed update or closing without saving keeps the original quantity and cadence', async ({

@@ -99,6 +99,10 @@ const HTML_FORM_ANSWERS = new Set([
   routeKey('POST', '/gp/product/handle-buy-box/ref=:ref'),
   routeKey('POST', '/gp/buy/spc/handlers/place-order.html'),
   routeKey('POST', '/gp/cart/update.html'),
+  // The fresh checkout's plain forms (decision 0047): back to the checkout or the cart with the error.
+  routeKey('POST', '/afx/slotselection/reserve'),
+  routeKey('POST', '/alm/checkout/place-order'),
+  routeKey('POST', '/alm/cart/remove'),
 ]);
 
 /** JSON routes that name their own media type (the OpenAPI document says application/json). */
@@ -744,6 +748,43 @@ function routeCases(world: World): Record<string, fc.Arbitrary<Req>> {
         fc.constantFrom('none' as const, 'wrong' as const),
       ),
     ),
+    [routeKey('POST', '/afx/slotselection/reserve')]: formPost(
+      '/afx/slotselection/reserve',
+      fc
+        .oneof(
+          fc.record({ slotStart: fc.constant('1795428000000') }),
+          fc.record({ storeId: fc.constantFrom('', 'X'.repeat(41)), slotStart: fc.constant('1') }),
+          fc.record({ storeId: fc.constant('NO-SUCH-STORE'), slotStart: fc.constantFrom('abc', '-5', '12') }),
+          // A store of the catalog, at a moment that is no window.
+          fc.record({ storeId: fc.constant('HLF-SEATTLE'), slotStart: fc.constantFrom('0', '12', '1.5') }),
+        )
+        .map((fields) => form(fields as Record<string, string>)),
+    ),
+    [routeKey('POST', '/alm/checkout/place-order')]: formPost(
+      '/alm/checkout/place-order',
+      fc
+        .oneof(
+          fc.record({ storeId: fc.constant('HLF-SEATTLE') }),
+          fc.record({
+            storeId: fc.constantFrom('', 'HLF-SEATTLE'),
+            token: fc.constantFrom('', 'T'.repeat(81)),
+          }),
+          fc.record({ storeId: fc.constant('HLF-SEATTLE'), token: fc.stringMatching(/^SLOT-[0-9a-f]{24}$/) }),
+        )
+        .map((fields) => form(fields as Record<string, string>)),
+    ),
+    [routeKey('POST', '/alm/cart/remove')]: formPost(
+      '/alm/cart/remove',
+      fc
+        .oneof(
+          fc.record({}),
+          fc.record({ lineId: fc.constantFrom('', 'C'.repeat(41)) }),
+          fc.record({ lineId: fc.stringMatching(/^CZZ[0-9A-F]{8}$/) }),
+          // A retail line is not a fresh one.
+          fc.record({ lineId: fc.constant(world.lineId) }),
+        )
+        .map((fields) => form(fields as Record<string, string>)),
+    ),
     [routeKey('POST', '/gp/cart/update.html')]: fc.oneof(
       formPost('/gp/cart/update.html', cartUpdateForm),
       formPost(
@@ -1012,7 +1053,7 @@ describe.each(dialects)('malformed requests on %s', (dialect) => {
               // Back to the cart with the error, or (a quantity under the minimum, decision 0016) back to
               // the product's form with the problem's code.
               expect(String(response.headers.location), summary).toMatch(
-                /^(\/gp\/cart\/view\.html\?error=|\/dp\/[A-Z0-9]+\?purchase-problem=below_min_order_quantity$)/,
+                /^(\/gp\/cart\/view\.html\?error=|\/dp\/[A-Z0-9]+\?purchase-problem=below_min_order_quantity$|\/alm\/checkout\?(storeId=[^&]*&)?error=|\/gp\/sign-in\.html\?path=%2Falm%2Fcheckout$)/,
               );
             } else {
               expect(response.statusCode, summary).toBeGreaterThanOrEqual(400);

@@ -3,6 +3,7 @@ import { DEFERRED_PRODUCT_PAGE_SLICES, productPageData } from '../../shared/cont
 import { FROZEN_MIGRATIONS } from '../db/migrations/frozen-migrations';
 import { productPageSlices, SERVER_AREAS, STORE_MIGRATIONS, storeMigrations } from './areas';
 import { dealsArea } from './deals';
+import type { ServerArea } from './server-area';
 
 const FRAME_KEYS = [
   'page',
@@ -61,9 +62,11 @@ describe('the area list', () => {
   });
 
   test('migrations: the frozen ones, then the areas’, which must sort after them and not repeat', () => {
-    const areas = SERVER_AREAS.flatMap((area) => Object.keys('migrations' in area ? area.migrations : {}));
+    const areaMigrations = (SERVER_AREAS as readonly ServerArea[]).flatMap((area) =>
+      Object.keys(area.migrations ?? {}),
+    );
     expect(Object.keys(STORE_MIGRATIONS).sort()).toEqual(
-      [...Object.keys(FROZEN_MIGRATIONS), ...areas].sort(),
+      [...Object.keys(FROZEN_MIGRATIONS), ...areaMigrations].sort(),
     );
     const migration = { up: async () => undefined };
     const adding = (name: string) => ({ name: 'trade-in', migrations: { [name]: migration } });

@@ -4,6 +4,7 @@ import type { ClaimRefusal } from '../../shared/contracts/deals';
 import type { FreshErrorCode } from '../../shared/grocery-constants';
 import { sendError } from '../plugins/errors';
 import type { LineRefusalCode } from '../services/cart/line-refused';
+import type { FreshCheckoutRefusalCode } from '../services/grocery/fresh-checkout';
 import type { StaplesRefusalCode } from '../services/grocery/repeat-delivery';
 import type { Refusal } from '../services/refusal';
 import type { SignInRefusalCode } from '../services/sign-in/sign-in';
@@ -40,6 +41,7 @@ export type RefusalCode =
   | ClaimRefusal
   | FreshErrorCode
   | StaplesRefusalCode
+  | FreshCheckoutRefusalCode
   | SignInRefusalCode
   | CarouselRefusalCode;
 
@@ -122,6 +124,13 @@ const ANSWERS = {
   address_not_found: 404,
   slot_not_found: 404,
   store_not_found: 404,
+  // The fresh checkout (decision 0047)
+  slot_full: 409,
+  slot_closed: 409,
+  fresh_cart_empty: 422,
+  below_minimum: 422,
+  fresh_address_required: 422,
+  not_delivered_here: 422,
   // Repeat delivery (staples)
   not_repeatable: 400,
   invalid_cadence: 400,

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { FRESH_ERROR_CODES } from '../grocery-constants';
-import { errorResponse } from './common';
+import { errorResponse, price } from './common';
 import { refTag } from './logging';
 import { repeatItemView } from './repeat-delivery';
 
@@ -70,6 +70,8 @@ const freshCartItem = z.object({
   quantity: z.number().int(),
   amountInCart: z.number(),
   storeId: z.string(),
+  /** A weighed line's weight in its unit of measure (decision 0047). */
+  amountInUom: z.number().optional(),
 });
 
 const clientResponseModel = z.object({
@@ -299,7 +301,14 @@ export const groceryView = z.object({
   /** The delivery address (chosen, else the first), or null: anonymous or no address yet. */
   address: z.object({ addressId: z.string(), label: z.string() }).nullable(),
   /** The fresh cart's line of this product. */
-  inCart: z.object({ itemId: z.string(), quantity: z.number().int() }).nullable(),
+  inCart: z
+    .object({
+      itemId: z.string(),
+      quantity: z.number().int(),
+      /** A weighed line's weight in the unit of measure (decision 0047). */
+      amountInUom: z.number().nullable().default(null),
+    })
+    .nullable(),
   minOrderQuantity: z.number().int(),
   maxOrderQuantity: z.number().int(),
   /** QS-002: the quantity selector's stepper debounce, in ms: the stepper asks the cart this long after the last press. */
@@ -324,3 +333,71 @@ export const groceryView = z.object({
   ),
 });
 export type GroceryView = z.infer<typeof groceryView>;
+
+/** A fresh cart line as the cart page and the fresh checkout show it (decision 0047). */
+export const freshLineView = z.object({
+  id: z.string(),
+  asin: z.string(),
+  title: z.string(),
+  image: z.object({ url: z.string(), altText: z.string() }).nullable(),
+  quantity: z.number().int(),
+  /** "2.5 lb" for a weighed line, priced by it; null for a line counted in units. */
+  amountLabel: z.string().nullable(),
+  /** "$0.69 / lb". */
+  unitPrice: z.string(),
+  lineTotal: price,
+});
+export type FreshLineView = z.infer<typeof freshLineView>;
+
+/** The fresh cart's section of the cart page: its lines by store, each store's subtotal and minimum. */
+export const freshCartSection = z.object({
+  itemCount: z.number().int(),
+  stores: z.array(
+    z.object({
+      storeId: z.string(),
+      storeName: z.string(),
+      lines: z.array(freshLineView),
+      itemCount: z.number().int(),
+      subtotal: price,
+      minimum: price,
+      /** What the subtotal still needs to reach the minimum; null when it is met. */
+      shortfall: price.nullable(),
+      checkoutHref: z.string(),
+    }),
+  ),
+});
+export type FreshCartSection = z.infer<typeof freshCartSection>;
+
+/** A fresh order on the account page, with its delivery window. */
+export const accountFreshOrder = z.object({
+  orderId: z.string(),
+  storeName: z.string(),
+  slotLabel: z.string(),
+  itemCount: z.number().int(),
+  subtotal: price,
+  href: z.string(),
+  /** Whether it still takes items (its cut-off is ahead). */
+  open: z.boolean(),
+});
+
+/** The fresh checkout's forms: hold a window, place the order (plain forms, decision 0047). */
+export const slotReserveForm = z.object({
+  csrfToken: z.string().optional(),
+  storeId: z.string().min(1).max(40),
+  slotStart: z.coerce.number().int().min(0),
+});
+export const freshPlaceOrderForm = z.object({
+  csrfToken: z.string().optional(),
+  storeId: z.string().min(1).max(40),
+  token: z.string().min(1).max(80),
+});
+export const freshCheckoutQuery = z.object({
+  storeId: z.string().max(40).optional().catch(undefined),
+  error: z.string().max(300).optional().catch(undefined),
+  notice: z.enum(['held', 'released']).optional().catch(undefined),
+});
+/** The cart page's removal of a fresh line (a plain form). */
+export const freshRemoveForm = z.object({
+  csrfToken: z.string().optional(),
+  lineId: z.string().min(1).max(40),
+});

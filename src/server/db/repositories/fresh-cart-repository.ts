@@ -1,9 +1,16 @@
-import type { Kysely } from 'kysely';
+import type { Generated, Kysely } from 'kysely';
 import { preparedQuery } from '../prepared-query';
 import type { Database } from '../schema';
 import type { CartOwner } from './cart-repository';
 
 type Db = Kysely<Database>;
+
+// A weighed line's weight (migration 0017, decision 0047), in thousandths of its unit of measure.
+declare module '../schema' {
+  interface FreshCartLineTable {
+    amount_milli: Generated<number | null>;
+  }
+}
 
 /** A fresh cart line with the store it came from. */
 export type FreshLine = {
@@ -14,6 +21,8 @@ export type FreshLine = {
   quantity: number;
   storeId: string;
   brandId: string;
+  /** A weighed line's weight in thousandths of its unit; null for a line counted in units. */
+  amountMilli: number | null;
 };
 
 /** Records the store of a fresh cart line, just written by the cart repository in the same transaction. */
@@ -22,6 +31,15 @@ export async function recordFreshLineStore(db: Db, cartItemId: string, storeId: 
     .insertInto('fresh_cart_lines')
     .values({ cart_item_id: cartItemId, store_id: storeId, brand_id: brandId })
     .onConflict((oc) => oc.column('cart_item_id').doUpdateSet({ store_id: storeId, brand_id: brandId }))
+    .execute();
+}
+
+/** Sets a weighed line's weight (null: a line counted in units). */
+export async function setFreshLineAmount(db: Db, cartItemId: string, amountMilli: number | null) {
+  await db
+    .updateTable('fresh_cart_lines')
+    .set({ amount_milli: amountMilli })
+    .where('cart_item_id', '=', cartItemId)
     .execute();
 }
 
@@ -39,6 +57,7 @@ export async function findFreshLines(db: Db, owner: CartOwner, marketplaceId: st
       'cart_items.quantity',
       'fresh_cart_lines.store_id',
       'fresh_cart_lines.brand_id',
+      'fresh_cart_lines.amount_milli',
     ])
     .where('carts.marketplace_id', '=', marketplaceId)
     .where('carts.owner_type', '=', owner.type)
@@ -55,6 +74,7 @@ export async function findFreshLines(db: Db, owner: CartOwner, marketplaceId: st
     quantity: row.quantity,
     storeId: row.store_id,
     brandId: row.brand_id,
+    amountMilli: row.amount_milli === null ? null : Number(row.amount_milli),
   }));
 }
 

@@ -1,8 +1,15 @@
 import { randomBytes } from 'node:crypto';
-import type { Kysely } from 'kysely';
+import type { Generated, Kysely } from 'kysely';
 import type { Database, FreshOrderTable } from '../schema';
 
 type Db = Kysely<Database>;
+
+// A weighed order line's weight (migration 0017, decision 0047), in thousandths of its unit.
+declare module '../schema' {
+  interface FreshOrderItemTable {
+    amount_milli: Generated<number | null>;
+  }
+}
 
 export type FreshOrder = {
   id: string;
@@ -14,7 +21,14 @@ export type FreshOrder = {
   cutoffAt: number;
 };
 
-export type FreshOrderItem = { asin: string; offerId: string; quantity: number; unitPriceMinor: number };
+export type FreshOrderItem = {
+  asin: string;
+  offerId: string;
+  quantity: number;
+  unitPriceMinor: number;
+  /** A weighed line's weight in thousandths of its unit (priced by it); null otherwise. */
+  amountMilli?: number | null;
+};
 
 export const newFreshOrderId = () => `FO-${randomBytes(6).toString('hex').toUpperCase()}`;
 
@@ -60,6 +74,18 @@ export async function findUpcomingFreshOrders(
   return rows.map(toOrder);
 }
 
+/** The customer's fresh orders, newest first (the account page). */
+export async function findCustomerFreshOrders(db: Db, customerId: string): Promise<FreshOrder[]> {
+  const rows = await db
+    .selectFrom('fresh_orders')
+    .selectAll()
+    .where('customer_id', '=', customerId)
+    .orderBy('created_at', 'desc')
+    .limit(20)
+    .execute();
+  return rows.map(toOrder);
+}
+
 export async function findFreshOrder(db: Db, orderId: string): Promise<FreshOrder | undefined> {
   const row = await db.selectFrom('fresh_orders').selectAll().where('id', '=', orderId).executeTakeFirst();
   return row ? toOrder(row) : undefined;
@@ -91,6 +117,7 @@ export async function findFreshOrderItems(db: Db, orderId: string): Promise<Fres
     offerId: row.offer_id,
     quantity: row.quantity,
     unitPriceMinor: row.unit_price_minor,
+    amountMilli: row.amount_milli === null ? null : Number(row.amount_milli),
   }));
 }
 
@@ -117,8 +144,13 @@ export async function setFreshOrderItem(
       offer_id: item.offerId,
       quantity: item.quantity,
       unit_price_minor: item.unitPriceMinor,
+      amount_milli: item.amountMilli ?? null,
       added_at: now,
     })
-    .onConflict((oc) => oc.columns(['order_id', 'asin']).doUpdateSet({ quantity: item.quantity }))
+    .onConflict((oc) =>
+      oc
+        .columns(['order_id', 'asin'])
+        .doUpdateSet({ quantity: item.quantity, amount_milli: item.amountMilli ?? null }),
+    )
     .execute();
 }

@@ -21,7 +21,7 @@ export const accountRoutes: FastifyPluginAsyncZod<{ assets?: ClientAssets }> = a
       {
         page: 'account',
         shopper: await shopperView(app, request),
-        ...(await accountOverview(app.store.db, customer, marketplace)),
+        ...(await accountOverview(app.store.db, customer, marketplace, app.clock())),
         csrfToken: request.session.csrfToken,
       },
       assets,

@@ -12,6 +12,7 @@ import type { ClientAssets } from '../../render/client-assets';
 import { sendPage, shopperView } from '../../render/send-page';
 import { discountViews } from '../../services/cart/cart-lines';
 import { cartPageLines, changeCartLine } from '../../services/cart/cart-page';
+import { freshCartSection } from '../../services/grocery/fresh-views';
 
 const NOTICES: Record<string, Notice> = {
   added: { kind: 'success', message: 'Added to cart' },
@@ -37,6 +38,15 @@ export const cartPageRoutes: FastifyPluginAsyncZod<{ assets?: ClientAssets }> = 
         marketplace,
         app.clock(),
       );
+      const fresh = await freshCartSection(
+        app.store.db,
+        {
+          owner: await request.session.cartOwner(),
+          customerId: (await request.session.customer())?.id ?? null,
+          marketplaceId: marketplace.marketplaceId,
+        },
+        marketplace,
+      );
       const { notice, error } = request.query;
       return sendPage(
         request,
@@ -51,6 +61,7 @@ export const cartPageRoutes: FastifyPluginAsyncZod<{ assets?: ClientAssets }> = 
           itemCount,
           discounts: discountViews(discounts, marketplace),
           total: toPrice(totalMinor, marketplace.currencyCode, marketplace.priceFormat),
+          fresh,
           notice: error ? { kind: 'error', message: error } : notice ? (NOTICES[notice] ?? null) : null,
           csrfToken: request.session.csrfToken,
         },

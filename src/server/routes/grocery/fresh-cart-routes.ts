@@ -86,6 +86,7 @@ export const freshCartRoutes: FastifyPluginAsyncZod = async (app) => {
         brandId: body.brandId,
         offerListingDiscriminator: body.offerListingDiscriminator,
         quantity: body.quantity,
+        amountInUom: body.amountInUom,
         setQuantity: body.setQuantityFlag,
         isStepper: body.isStepperFlag,
         shouldRenderSheet: body.additionalParams?.shouldRenderSIS ?? false,
@@ -149,6 +150,7 @@ export const freshCartRoutes: FastifyPluginAsyncZod = async (app) => {
       brandId: body.brandId,
       offerListingDiscriminator: body.offerListingDiscriminator,
       quantity: body.quantity,
+      amountInUom: body.amountInUom,
       setQuantity: body.setQuantityFlag,
       now: app.clock(),
     });

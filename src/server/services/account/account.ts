@@ -6,6 +6,7 @@ import { findSavedCheckout } from '../../db/repositories/customer-repository';
 import { findCustomerOrders } from '../../db/repositories/order-repository';
 import type { Customer } from '../../db/repositories/session-repository';
 import type { Database } from '../../db/schema';
+import { accountFreshOrders } from '../grocery/fresh-views';
 
 export const ACCOUNT_PATH = '/gp/css/homepage.html';
 const THANK_YOU_PATH = '/gp/buy/thankyou/handlers/display.html';
@@ -15,16 +16,19 @@ export async function accountOverview(
   db: Kysely<Database>,
   customer: Customer,
   marketplace: Marketplace,
-): Promise<Pick<AccountPageData, 'name' | 'email' | 'address' | 'paymentMethod' | 'orders'>> {
-  const [saved, orders] = await Promise.all([
+  now: number,
+): Promise<Pick<AccountPageData, 'name' | 'email' | 'address' | 'paymentMethod' | 'orders' | 'freshOrders'>> {
+  const [saved, orders, freshOrders] = await Promise.all([
     findSavedCheckout(db, customer.id),
     findCustomerOrders(db, customer.id),
+    accountFreshOrders(db, customer.id, marketplace, now),
   ]);
   return {
     name: customer.name,
     email: customer.email,
     address: saved.address,
     paymentMethod: saved.paymentMethod,
+    freshOrders,
     orders: orders.map((order) => ({
       orderId: order.id,
       placedOn: new Date(order.created_at).toLocaleDateString(marketplace.language, {

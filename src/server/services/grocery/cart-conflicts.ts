@@ -3,6 +3,10 @@ import { findCartConflicts } from '../../../domain/grocery/cart-conflicts';
 import type { ConflictSummaryResponse } from '../../../shared/contracts/grocery';
 import { type CartOwner, deleteCartLine } from '../../db/repositories/cart-repository';
 import { findFreshLines, recordFreshLineStore } from '../../db/repositories/fresh-cart-repository';
+import {
+  markAddressChangeHeldUp,
+  settleAddressChange,
+} from '../../db/repositories/grocery-address-repository';
 import { findGroceryStores, findStoresSelling } from '../../db/repositories/grocery-catalog-repository';
 import { findProductWithOffers } from '../../db/repositories/product-repository';
 import type { Database } from '../../db/schema';
@@ -35,6 +39,8 @@ async function conflictsOf(db: Db, who: Who) {
 /** GRO-020: whether the fresh cart holds items the chosen address cannot get, and which. */
 export async function conflictSummary(db: Db, who: Who): Promise<ConflictSummaryResponse> {
   const { conflicts, stores } = await conflictsOf(db, who);
+  // The shopper goes to the substitute page: a change they leave unresolved is undone (decision 0048).
+  if (conflicts.length > 0 && who.customerId) await markAddressChangeHeldUp(db, who.customerId);
   const titles = await Promise.all(
     conflicts.map(
       async (c) => (await findProductWithOffers(db, c.asin, who.marketplaceId))?.product.title ?? c.asin,
@@ -77,6 +83,8 @@ export async function resolveConflicts(
         removed++;
       }
     }
+    // The address change stands now.
+    if (who.customerId) await settleAddressChange(trx, who.customerId);
     return { isSuccess: true as const, moved, removed };
   });
 }

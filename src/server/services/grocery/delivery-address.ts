@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { AddressSelectionsResponse } from '../../../shared/contracts/grocery';
-import { selectGroceryAddress } from '../../db/repositories/grocery-address-repository';
+import { changeGroceryAddress } from '../../db/repositories/grocery-address-repository';
 import type { Database } from '../../db/schema';
 import type { Refusal } from '../refusal';
 import { addressLabel, groceryDestination } from './grocery-shopper';
@@ -46,6 +46,6 @@ export async function changeDeliveryAddress(
       refusal: { code: 'address_not_found', message: `no address ${addressId} in your address book` },
     };
   }
-  await selectGroceryAddress(db, customerId, address.id, now);
+  await changeGroceryAddress(db, customerId, address.id, now);
   return { ok: true, addressId: address.id, addressLabel: addressLabel(address) };
 }

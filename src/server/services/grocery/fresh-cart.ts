@@ -1,4 +1,5 @@
 import type { Kysely } from 'kysely';
+import { checkWeighedAmount, isWeighed, toMilli } from '../../../domain/grocery/delivery-slots';
 import {
   checkFreshLine,
   type FreshErrorCode,
@@ -21,6 +22,7 @@ import {
   type FreshLine,
   findFreshLines,
   recordFreshLineStore,
+  setFreshLineAmount,
 } from '../../db/repositories/fresh-cart-repository';
 import { selectGroceryAddress } from '../../db/repositories/grocery-address-repository';
 import { findGroceryListing, type GroceryListing } from '../../db/repositories/grocery-catalog-repository';
@@ -38,6 +40,8 @@ export type FreshItemView = {
   quantity: number;
   amountInCart: number;
   storeId: string;
+  /** A weighed line's weight in its unit of measure (amountInUom); absent for a line counted in units. */
+  amountInUom?: number;
 };
 
 export type FreshRefusal = {
@@ -73,8 +77,9 @@ const freshItemView = (line: FreshLine): FreshItemView => ({
   ASIN: line.asin,
   itemId: line.id,
   quantity: line.quantity,
-  amountInCart: line.quantity,
+  amountInCart: line.amountMilli !== null ? line.amountMilli / 1000 : line.quantity,
   storeId: line.storeId,
+  ...(line.amountMilli !== null ? { amountInUom: line.amountMilli / 1000 } : {}),
 });
 
 /** The regular offer a grocery product is sold at in the marketplace, with the product's title. */
@@ -101,6 +106,8 @@ export type FreshAddInput = {
   brandId: string;
   offerListingDiscriminator: string;
   quantity: number;
+  /** The weight asked for a weighed product (its unit of measure), GRO-004's amountInUom. */
+  amountInUom?: number | undefined;
   setQuantity: boolean;
   isStepper: boolean;
   shouldRenderSheet: boolean;
@@ -167,7 +174,23 @@ export async function addToFreshCart(db: Db, input: FreshAddInput): Promise<Fres
       const lines = await findFreshLines(trx, input.owner, input.marketplaceId);
       const line = lines.find((l) => l.asin === input.asin);
       const firstInStore = !lines.some((l) => l.storeId === store.storeId);
-      const target = freshLineTarget(line?.quantity ?? 0, input.quantity, input.setQuantity);
+      // A weighed product (decision 0047) is one line of a weight: the add's amountInUom is added to it
+      // (or sets it), priced by weight at checkout.
+      const weighed = isWeighed(listing.unitOfMeasure);
+      const amountMilli = weighed
+        ? freshLineTarget(
+            line?.amountMilli ?? 0,
+            toMilli(input.amountInUom ?? input.quantity),
+            input.setQuantity,
+          )
+        : null;
+      if (amountMilli !== null && amountMilli !== 0 && checkWeighedAmount(amountMilli)) {
+        throw new FreshRefused('INVALID_INPUT', { title });
+      }
+      const target =
+        amountMilli !== null
+          ? Math.min(amountMilli, 1)
+          : freshLineTarget(line?.quantity ?? 0, input.quantity, input.setQuantity);
       const problem = checkFreshLine(
         offer
           ? {
@@ -190,6 +213,7 @@ export async function addToFreshCart(db: Db, input: FreshAddInput): Promise<Fres
         });
         if (line.storeId !== store.storeId)
           await recordFreshLineStore(trx, line.id, store.storeId, listing.brandId);
+        if (amountMilli !== null) await setFreshLineAmount(trx, line.id, amountMilli);
       } else if (offer) {
         const id = newCartItemId();
         await insertCartLine(trx, {
@@ -204,6 +228,7 @@ export async function addToFreshCart(db: Db, input: FreshAddInput): Promise<Fres
           added_at: input.now,
         });
         await recordFreshLineStore(trx, id, store.storeId, listing.brandId);
+        if (amountMilli !== null) await setFreshLineAmount(trx, id, amountMilli);
       }
       // A customer who never chose an address has it chosen by their first add; the page's
       // delivery label is refreshed (GRO-003 reload).

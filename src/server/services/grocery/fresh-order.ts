@@ -1,4 +1,5 @@
 import type { Kysely } from 'kysely';
+import { checkWeighedAmount, isWeighed, toMilli } from '../../../domain/grocery/delivery-slots';
 import { checkFreshLine, freshLineTarget } from '../../../domain/grocery/fresh-cart';
 import { countCartUnits } from '../../db/repositories/cart-repository';
 import {
@@ -28,8 +29,9 @@ const orderItemView =
     ASIN: item.asin,
     itemId: `${orderId}:${item.asin}`,
     quantity: item.quantity,
-    amountInCart: item.quantity,
+    amountInCart: item.amountMilli != null ? item.amountMilli / 1000 : item.quantity,
     storeId,
+    ...(item.amountMilli != null ? { amountInUom: item.amountMilli / 1000 } : {}),
   });
 
 /**
@@ -77,8 +79,18 @@ export async function addToFreshOrder(
       orderView = { id: order.id, storeId: order.storeId };
       const items = await findFreshOrderItems(trx, order.id);
       const held = items.find((i) => i.asin === input.asin);
-      const target = freshLineTarget(held?.quantity ?? 0, input.quantity, input.setQuantity);
-      if (target <= (held?.quantity ?? 0)) throw new FreshRefused('INVALID_INPUT', { title });
+      // A weighed item (decision 0047) is one line whose weight grows; it never shrinks here either.
+      const heldMilli = held?.amountMilli ?? 0;
+      const amountMilli = isWeighed(listing.unitOfMeasure)
+        ? freshLineTarget(heldMilli, toMilli(input.amountInUom ?? input.quantity), input.setQuantity)
+        : null;
+      if (amountMilli !== null && (amountMilli <= heldMilli || checkWeighedAmount(amountMilli))) {
+        throw new FreshRefused('INVALID_INPUT', { title });
+      }
+      const target =
+        amountMilli !== null ? 1 : freshLineTarget(held?.quantity ?? 0, input.quantity, input.setQuantity);
+      if (amountMilli === null && target <= (held?.quantity ?? 0))
+        throw new FreshRefused('INVALID_INPUT', { title });
       const offer = product.offer;
       const problem = checkFreshLine(
         offer
@@ -94,7 +106,7 @@ export async function addToFreshOrder(
       if (problem || !offer)
         throw new FreshRefused(problem?.code ?? 'PRICE_UNAVAILABLE', { title, ...problem });
       const adding = target - (held?.quantity ?? 0);
-      if (!(await takeStock(trx, offer.id, adding))) {
+      if (adding > 0 && !(await takeStock(trx, offer.id, adding))) {
         throw new FreshRefused('ITEM_PARTIALLY_AVAILABLE', { title, available: offer.stock });
       }
       await setFreshOrderItem(
@@ -105,6 +117,7 @@ export async function addToFreshOrder(
           offerId: offer.id,
           quantity: target,
           unitPriceMinor: held?.unitPriceMinor ?? offer.price_minor,
+          amountMilli,
         },
         input.now,
       );

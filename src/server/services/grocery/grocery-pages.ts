@@ -1,5 +1,6 @@
 import type { Kysely } from 'kysely';
 import { safeSourceUrl } from '../../../domain/grocery/cart-conflicts';
+import { amountLabel, freshLineTotalMinor, slotLabel } from '../../../domain/grocery/delivery-slots';
 import type { GroceryPageData } from '../../../shared/contracts/pages/grocery-page';
 import type { Marketplace } from '../../../shared/marketplaces';
 import { toPrice } from '../../../shared/money/price-format';
@@ -69,24 +70,40 @@ export async function freshOrderView(
   const store = (await findGroceryStores(db, [order.storeId])).get(order.storeId);
   const items = await findFreshOrderItems(db, order.id);
   const money = (minor: number) => toPrice(minor, marketplace.currencyCode, marketplace.priceFormat);
+  const units = new Map(
+    await Promise.all(
+      items.map(
+        async (item) =>
+          [item.asin, (await findGroceryListing(db, item.asin))?.unitOfMeasure ?? 'lb'] as const,
+      ),
+    ),
+  );
   const rows = await Promise.all(
     items.map(async (item) => ({
       asin: item.asin,
       title:
         (await findProductWithOffers(db, item.asin, marketplace.marketplaceId))?.product.title ?? item.asin,
       quantity: item.quantity,
-      price: money(item.unitPriceMinor * item.quantity),
+      amountLabel:
+        item.amountMilli != null ? amountLabel(item.amountMilli, units.get(item.asin) ?? 'lb') : null,
+      price: money(freshLineTotalMinor(item.unitPriceMinor, item.quantity, item.amountMilli ?? null)),
     })),
   );
   return {
     kind: 'fresh-order',
     orderId: order.id,
     storeName: store?.name ?? order.storeId,
-    deliveryLabel: `${when(order.deliveryStart, { weekday: 'long', month: 'long', day: 'numeric' })}, ${when(order.deliveryStart, { hour: 'numeric', minute: '2-digit' })}–${when(order.deliveryEnd, { hour: 'numeric', minute: '2-digit' })}`,
+    deliveryLabel: slotLabel(order.deliveryStart, order.deliveryEnd),
     cutoffLabel: when(order.cutoffAt, { weekday: 'long', hour: 'numeric', minute: '2-digit' }),
     open: order.cutoffAt > now,
     items: rows,
-    subtotal: money(items.reduce((sum, item) => sum + item.unitPriceMinor * item.quantity, 0)),
+    subtotal: money(
+      items.reduce(
+        (sum, item) =>
+          sum + freshLineTotalMinor(item.unitPriceMinor, item.quantity, item.amountMilli ?? null),
+        0,
+      ),
+    ),
   };
 }
 

@@ -4,6 +4,7 @@ import { STEPPER_DEBOUNCE_MS } from '../../../shared/grocery-constants';
 import { toPrice } from '../../../shared/money/price-format';
 import { findFreshLines } from '../../db/repositories/fresh-cart-repository';
 import { findUpcomingFreshOrders } from '../../db/repositories/fresh-order-repository';
+import { revertHeldUpAddressChange } from '../../db/repositories/grocery-address-repository';
 import { findGroceryListing } from '../../db/repositories/grocery-catalog-repository';
 import { findHeldSlot } from '../../db/repositories/grocery-slot-repository';
 import { findProductWithOffers } from '../../db/repositories/product-repository';
@@ -28,6 +29,9 @@ export async function grocerySlice(
   const listing = await findGroceryListing(db, context.product.asin);
   if (!listing || !context.offer) return null;
   const { marketplace, customer, owner, now } = context;
+  // Back on the page from the cart conflicts without resolving them (their "Go back" or the browser's
+  // Back): the address change they held up is undone, and the store follows (decision 0048).
+  if (customer) await revertHeldUpAddressChange(db, customer.id, now);
   const destination = await groceryDestination(db, customer?.id ?? null);
   const store = storeFor(listing.stores, destination.address);
   const [lines, orders, slot, repeatItem, companions] = await Promise.all([
@@ -77,7 +81,13 @@ export async function grocerySlice(
     address: destination.address
       ? { addressId: destination.address.id, label: addressLabel(destination.address) }
       : null,
-    inCart: line ? { itemId: line.id, quantity: line.quantity } : null,
+    inCart: line
+      ? {
+          itemId: line.id,
+          quantity: line.quantity,
+          amountInUom: line.amountMilli !== null ? line.amountMilli / 1000 : null,
+        }
+      : null,
     minOrderQuantity: context.offer.minOrderQuantity,
     maxOrderQuantity: context.offer.maxOrderQuantity,
     stepperDebounceTime: STEPPER_DEBOUNCE_MS,

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { price } from '../common';
+import { accountFreshOrder } from '../grocery';
 import { addressView } from './order-lines';
 import { shopperView } from './shopper';
 
@@ -20,6 +21,8 @@ export const accountPageData = z.object({
       href: z.string(),
     }),
   ),
+  /** Fresh orders with their delivery windows (decision 0047). */
+  freshOrders: z.array(accountFreshOrder).default([]),
   csrfToken: z.string(),
 });
 export type AccountPageData = z.infer<typeof accountPageData>;

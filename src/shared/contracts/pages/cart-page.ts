@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { price } from '../common';
+import { freshCartSection } from '../grocery';
 import { discountView, orderLineView } from './order-lines';
 import { notice, shopperView } from './shopper';
 
@@ -12,6 +13,8 @@ export const cartPageData = z.object({
   /** Coupons that come off (decision 0014) and what is left to pay. */
   discounts: z.array(discountView),
   total: price,
+  /** The fresh (grocery) cart's section (decision 0047); null when it holds nothing. */
+  fresh: freshCartSection.nullable().default(null),
   notice: notice.nullable(),
   csrfToken: z.string(),
 });

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { price } from '../common';
-import { shopperView } from './shopper';
+import { freshLineView } from '../grocery';
+import { notice, shopperView } from './shopper';
 
 /** A store front: the store and the grocery products it sells (GRO-002/003 lead here). */
 const storefrontView = z.object({
@@ -21,7 +22,16 @@ const freshOrderView = z.object({
   deliveryLabel: z.string(),
   cutoffLabel: z.string(),
   open: z.boolean(),
-  items: z.array(z.object({ asin: z.string(), title: z.string(), quantity: z.number().int(), price })),
+  items: z.array(
+    z.object({
+      asin: z.string(),
+      title: z.string(),
+      quantity: z.number().int(),
+      /** "2.5 lb" for a weighed line (decision 0047). */
+      amountLabel: z.string().nullable().default(null),
+      price,
+    }),
+  ),
   subtotal: price,
 });
 
@@ -41,10 +51,36 @@ const substituteView = z.object({
   ),
 });
 
+/** The fresh checkout (decision 0047): one store's lines, the address, its windows and the shopper's hold. */
+const freshCheckoutView = z.object({
+  kind: z.literal('fresh-checkout'),
+  storeId: z.string(),
+  storeName: z.string(),
+  addressLabel: z.string().nullable(),
+  lines: z.array(freshLineView),
+  itemCount: z.number().int(),
+  subtotal: price,
+  minimum: price,
+  shortfall: price.nullable(),
+  windows: z.array(
+    z.object({
+      start: z.number(),
+      label: z.string(),
+      day: z.string(),
+      hours: z.string(),
+      placesLeft: z.number().int(),
+      held: z.boolean(),
+    }),
+  ),
+  held: z.object({ token: z.string(), label: z.string(), expiresLabel: z.string() }).nullable(),
+  notice: notice.nullable(),
+  csrfToken: z.string(),
+});
+
 export const groceryPageData = z.object({
   page: z.literal('grocery'),
   shopper: shopperView,
-  view: z.discriminatedUnion('kind', [storefrontView, freshOrderView, substituteView]),
+  view: z.discriminatedUnion('kind', [storefrontView, freshOrderView, substituteView, freshCheckoutView]),
 });
 export type GroceryPageData = z.infer<typeof groceryPageData>;
 

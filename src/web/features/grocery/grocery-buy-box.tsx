@@ -1,5 +1,6 @@
 import { useMemo, useRef, useState } from 'react';
 import { substitutePageUrl } from '../../../domain/grocery/cart-conflicts';
+import { isWeighed } from '../../../domain/grocery/delivery-slots';
 import { freshAddQuery, isInApp, missingStoreSheetParams } from '../../../domain/grocery/fresh-cart';
 import {
   DEFAULT_SELECTOR_FLAGS,
@@ -44,6 +45,7 @@ import { useFreshAdd } from './use-fresh-add';
 type Offer = NonNullable<ProductPageData['product']['offer']>;
 
 const QUANTITY_CHOICES = [1, 2, 3, 4, 5, 6, 7, 8, 9];
+const WEIGHT_CHOICES = [0.5, 1, 1.5, 2, 2.5, 3, 3.5, 4, 4.5, 5];
 
 const page = {
   reload: () => window.location.reload(),
@@ -70,6 +72,10 @@ export function GroceryBuyBox({
   const phone = usePhoneLayout();
   const store = grocery.store;
   const [quantity, setQuantity] = useState(1);
+  // A product sold by weight (decision 0047): one line of a weight, added in half-unit steps.
+  const weighed = isWeighed(grocery.unitOfMeasure);
+  const [weight, setWeight] = useState(1);
+  const [weightInCart, setWeightInCart] = useState<number | null>(grocery.inCart?.amountInUom ?? null);
   const [sheet, setSheet] = useState<StoreSheetContents | null>(null);
   const [picking, setPicking] = useState(false);
   const [addressProblem, setAddressProblem] = useState<string | null>(null);
@@ -114,6 +120,7 @@ export function GroceryBuyBox({
     onCart: (answer) => {
       const line = answer.clientResponseModel.items.find((item) => item.ASIN === grocery.asin);
       slider.sync(line?.quantity ?? 0, line?.itemId ?? null);
+      setWeightInCart(line?.amountInUom ?? null);
     },
     onRefusedCart: (error) => {
       const items = error.clientResponseModel?.items ?? [];
@@ -298,7 +305,7 @@ export function GroceryBuyBox({
           {grocery.address ? (
             <>Deliver to {grocery.address.label} </>
           ) : (
-            <>Add a delivery address to shop fresh groceries. </>
+            <>Fill your fresh cart now; add a delivery address before you check out. </>
           )}
           {grocery.address ? (
             <button ref={changeRef} type="button" className="link-button" onClick={() => setPicking(true)}>
@@ -317,6 +324,48 @@ export function GroceryBuyBox({
         <p className="buy-box__stock buy-box__stock--out">
           Not delivered to your address from any of its stores.
         </p>
+      ) : weighed ? (
+        <div className="grocery-box__add">
+          {weightInCart !== null ? (
+            <p className="grocery-box__in-cart" role="status">
+              {weightInCart} {grocery.unitOfMeasure} in fresh cart
+            </p>
+          ) : null}
+          <label className="grocery-box__weight">
+            Weight:{' '}
+            <select value={weight} onChange={(event) => setWeight(Number(event.target.value))}>
+              {WEIGHT_CHOICES.map((w) => (
+                <option key={w} value={w}>
+                  {w} {grocery.unitOfMeasure}
+                </option>
+              ))}
+            </select>
+          </label>
+          {fresh.busy === 'cart' ? (
+            <span className="grocery-box__spinner">
+              <Spinner label="Adding to your fresh cart" size={22} />
+            </span>
+          ) : (
+            <button
+              type="button"
+              id="freshAddToCartButton"
+              className="button button--cart button--wide"
+              aria-disabled={adding || undefined}
+              onClick={() => {
+                if (adding) return;
+                vibrate();
+                void fresh.run('cart', () =>
+                  addToFreshCart(
+                    { ...payload(1), amountInUom: weight },
+                    freshAddQuery(window.location.search),
+                  ),
+                );
+              }}
+            >
+              {weightInCart !== null ? 'Add more to Fresh Cart' : 'Add to Fresh Cart'}
+            </button>
+          )}
+        </div>
       ) : inCart ? (
         <div className="grocery-box__in-cart">
           <QuantityStepper

@@ -46,7 +46,9 @@ const cadenceConfig = (weeks: number): SelectorConfig => ({
   stepperDebounceTime: 0,
   staticData: {},
   items: quantityItems([...REPEAT_CADENCE_WEEKS], cadenceLabel),
-  flags: { ...DEFAULT_SELECTOR_FLAGS, confirmationView: true, actionOnSelect: true },
+  // A pick is the editor's draft at once: Save saves what the editor shows, Cancel drops it (no
+  // separate Confirm step between the pick and Save).
+  flags: { ...DEFAULT_SELECTOR_FLAGS, confirmationView: false, actionOnSelect: true },
 });
 
 // biome-ignore lint/security/noDangerouslySetInnerHtml: nextViewHtml is RepeatDeliverySummary rendered by the server.
@@ -271,7 +273,6 @@ function RepeatEditor({
           config={cadenceConfig(cadence)}
           label="Deliver:"
           presentation="inline"
-          confirmText={(choice) => `Deliver ${choice.selectedText.toLowerCase()}?`}
           onSelect={(choice, confirmed) => {
             if (choice && confirmed) setCadence(choice.quantity);
           }}

@@ -48,6 +48,24 @@ export function AccountPage({ data }: { data: AccountPageData }) {
             </ul>
           )}
         </section>
+        {data.freshOrders.length > 0 ? (
+          <section className="account__section" aria-labelledby="fresh-orders-heading">
+            <h2 id="fresh-orders-heading">Your fresh orders</h2>
+            <ul className="account__orders">
+              {data.freshOrders.map((order) => (
+                <li key={order.orderId} className="account__order">
+                  <a href={order.href}>{`Fresh order ${order.orderId}`}</a>
+                  <span>{`Delivery ${order.slotLabel}`}</span>
+                  <span>
+                    {order.itemCount} {order.itemCount === 1 ? 'item' : 'items'} from {order.storeName}
+                    {order.open ? ' (you can still add items)' : ''}
+                  </span>
+                  <strong>{order.subtotal.displayString}</strong>
+                </li>
+              ))}
+            </ul>
+          </section>
+        ) : null}
         <section className="account__section" aria-labelledby="saved-heading">
           <h2 id="saved-heading">1-Click settings</h2>
           <dl className="account__saved">

@@ -1,16 +1,23 @@
 import type { CartPageData } from '../../../shared/contracts/pages/cart-page';
+import { FreshCartSection } from '../../features/grocery/fresh-cart-section';
 import { SiteFooter } from '../../layout/site-footer';
 import { SiteHeader } from '../../layout/site-header';
 
 /** /gp/cart/view.html: plain forms change quantities and remove lines, so it works without JavaScript. */
 export function CartPage({ data }: { data: CartPageData }) {
   const empty = data.lines.length === 0;
+  const freshCount = data.fresh?.itemCount ?? 0;
   return (
     <>
-      <SiteHeader shopper={data.shopper} cartCount={data.itemCount} returnTo="/gp/cart/view.html" />
+      {/* The header counts both carts, as this page shows both (decision 0047). */}
+      <SiteHeader
+        shopper={data.shopper}
+        cartCount={data.itemCount + freshCount}
+        returnTo="/gp/cart/view.html"
+      />
       <main id="top" tabIndex={-1} className="cart">
         <section className="cart__lines" aria-labelledby="cart-heading">
-          <h1 id="cart-heading">{empty ? 'Your Northwind Cart is empty' : 'Shopping Cart'}</h1>
+          <h1 id="cart-heading">{empty && !data.fresh ? 'Your Northwind Cart is empty' : 'Shopping Cart'}</h1>
           {data.notice ? (
             <div
               className={`alert alert--${data.notice.kind}`}
@@ -19,7 +26,7 @@ export function CartPage({ data }: { data: CartPageData }) {
               {data.notice.message}
             </div>
           ) : null}
-          {empty ? (
+          {empty && data.fresh ? null : empty ? (
             <p>
               <a href="/dp/B0PDPSPK01">Continue shopping</a>
             </p>
@@ -108,6 +115,7 @@ export function CartPage({ data }: { data: CartPageData }) {
               <strong>{data.subtotal.displayString}</strong>
             </p>
           )}
+          {data.fresh ? <FreshCartSection fresh={data.fresh} csrfToken={data.csrfToken} /> : null}
         </section>
         {empty ? null : (
           <aside className="cart__summary" aria-label="Order summary">

@@ -112,7 +112,14 @@ export function ProductPage({ data }: { data: ProductPageData }) {
         </section>
         {product.offer || data.deal ? (
           <div className="product__purchase">
-            <DeliveryLocation zip={data.shopper.deliveryZip} eligible={data.shopper.locationPromptEligible} />
+            {/* A grocery box with the shopper's grocery address says where it delivers, and changes it: one
+                "Deliver to" line, not a second one from the ZIP (decision 0047). */}
+            {data.grocery?.address ? null : (
+              <DeliveryLocation
+                zip={data.shopper.deliveryZip}
+                eligible={data.shopper.locationPromptEligible}
+              />
+            )}
             {data.grocery && offer ? (
               // A grocery product's box stands in for the purchase column: no buy box, nothing it carries.
               <GroceryBuyBoxSlot
