@@ -13,7 +13,6 @@ import type {
   FreshAddRequest,
   FreshAddResponse,
   FreshMultiAddRequest,
-  freshCartCountResponse,
   genericErrorModalResponse,
   modifyItemsResponse,
   StoreSheetView,
@@ -32,7 +31,6 @@ import {
   CART_COUNT_JSON_PATH,
   CONFLICT_RESOLVE_PATH,
   CONFLICT_SUMMARY_PATH,
-  FRESH_CART_COUNT_PATH,
   FRESH_CART_PATH,
   FRESH_MULTI_ADD_PATH,
   FRESH_ORDER_PATH,
@@ -119,15 +117,6 @@ export async function navigationCartCount(sessionId: string, clientName: string)
     timeoutMs: GROCERY_TIMEOUTS.cartCount,
   });
   return result.ok ? result.answer.total.numActiveItem : null;
-}
-
-/** GRO-023 */
-export async function freshCartCount(): Promise<number | null> {
-  const result = await call<z.infer<typeof freshCartCountResponse>>(FRESH_CART_COUNT_PATH, {
-    method: 'GET',
-    timeoutMs: GROCERY_TIMEOUTS.cartCount,
-  });
-  return result.ok ? result.answer.cartCount : null;
 }
 
 const conflictQuery = (ref: string) => `?${new URLSearchParams({ ref, client: 'atfc' })}`;

@@ -8,6 +8,7 @@ import {
   genericErrorModalRequest,
   genericErrorModalResponse,
 } from '../../../shared/contracts/grocery';
+import { FRESH_CART_COUNT_PATH } from '../../../shared/grocery-constants';
 import { DEFAULT_MARKETPLACE_ID } from '../../../shared/marketplaces';
 import { errorModalHtml } from '../../render/grocery-html';
 import { cartUnits } from '../../services/cart/cart-api';
@@ -46,7 +47,7 @@ export const groceryRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   app.get(
-    '/alm/addtofreshcart/cartcount',
+    FRESH_CART_COUNT_PATH,
     {
       schema: {
         tags: ['grocery'],
