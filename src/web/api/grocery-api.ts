@@ -8,7 +8,6 @@ import type {
   ConflictSummaryResponse,
   cartCountJsonResponse,
   conflictResolveResponse,
-  ErrorModalHtml,
   FreshAddError,
   FreshAddRequest,
   FreshAddResponse,
@@ -74,9 +73,6 @@ function call<Answer, Refusal = FreshAddError>(
   });
 }
 
-const answerOrNull = <Answer, Refusal>(result: ApiResult<Answer, Refusal>): Answer | null =>
-  result.ok ? result.answer : null;
-
 /** A fresh add's result: the fresh cart's answer, or the refusal with its modal and cart (GRO-029/030). */
 export type FreshAddResult = ApiResult<FreshAddResponse, FreshAddError>;
 
@@ -96,27 +92,25 @@ export function addManyToFreshCart(body: FreshMultiAddRequest, query: string): P
   return call(`${FRESH_MULTI_ADD_PATH}${query}`, { method: 'POST', body });
 }
 
-/** GRO-018: the generic modal, or null when it cannot be had (the page then shows its fallback). */
-export async function genericErrorModal(
+/** GRO-018: the generic modal (when it cannot be had, the page shows its fallback). */
+export function genericErrorModal(
   kind: 'cart' | 'order',
   language: string,
-): Promise<ErrorModalHtml | null> {
-  const result = await call<z.infer<typeof genericErrorModalResponse>>(GENERIC_ERROR_MODAL_PATH, {
+): Promise<ApiResult<z.infer<typeof genericErrorModalResponse>>> {
+  return call(GENERIC_ERROR_MODAL_PATH, {
     method: 'POST',
     body: { kind, language },
     timeoutMs: GROCERY_TIMEOUTS.genericErrorModal,
   });
-  return result.ok ? result.answer.errorModalHtml : null;
 }
 
-/** GRO-016: the navigation cart count, or null. */
-export async function navigationCartCount(sessionId: string, clientName: string): Promise<number | null> {
+/** GRO-016: the navigation cart count (`total.numActiveItem`). */
+export function navigationCartCount(
+  sessionId: string,
+  clientName: string,
+): Promise<ApiResult<z.infer<typeof cartCountJsonResponse>>> {
   const query = new URLSearchParams({ sessionID: sessionId, clientName });
-  const result = await call<z.infer<typeof cartCountJsonResponse>>(`${CART_COUNT_JSON_PATH}?${query}`, {
-    method: 'POST',
-    timeoutMs: GROCERY_TIMEOUTS.cartCount,
-  });
-  return result.ok ? result.answer.total.numActiveItem : null;
+  return call(`${CART_COUNT_JSON_PATH}?${query}`, { method: 'POST', timeoutMs: GROCERY_TIMEOUTS.cartCount });
 }
 
 const conflictQuery = (ref: string) => `?${new URLSearchParams({ ref, client: 'atfc' })}`;
@@ -129,47 +123,41 @@ export function conflictSummary(ref: string): Promise<ApiResult<ConflictSummaryR
   });
 }
 
-/** GRO-021 */
-export async function resolveConflicts(ref: string): Promise<boolean> {
-  const result = await call<z.infer<typeof conflictResolveResponse>>(
-    `${CONFLICT_RESOLVE_PATH}${conflictQuery(ref)}`,
-    { method: 'POST', timeoutMs: GROCERY_TIMEOUTS.cartConflicts },
-  );
-  return result.ok && result.answer.isSuccess === true;
+/** GRO-021: resolved when the answer's `isSuccess` is true. */
+export function resolveConflicts(ref: string): Promise<ApiResult<z.infer<typeof conflictResolveResponse>>> {
+  return call(`${CONFLICT_RESOLVE_PATH}${conflictQuery(ref)}`, {
+    method: 'POST',
+    timeoutMs: GROCERY_TIMEOUTS.cartConflicts,
+  });
 }
 
 /** GRO-025 */
-export async function cancelSlot(token: string): Promise<boolean> {
-  const result = await call<z.infer<typeof slotCancelResponse>>(
-    `${SLOT_CANCEL_PATH}?${new URLSearchParams({ token })}`,
-    { method: 'POST', timeoutMs: GROCERY_TIMEOUTS.slotCancel },
-  );
-  return result.ok;
+export function cancelSlot(token: string): Promise<ApiResult<z.infer<typeof slotCancelResponse>>> {
+  return call(`${SLOT_CANCEL_PATH}?${new URLSearchParams({ token })}`, {
+    method: 'POST',
+    timeoutMs: GROCERY_TIMEOUTS.slotCancel,
+  });
 }
 
 /** GRO-026 */
-export async function storeSheet(params: Record<string, string>): Promise<StoreSheetView | null> {
-  return answerOrNull(
-    await call<StoreSheetView>(`${STORE_SHEET_PATH}?${new URLSearchParams(params)}`, {
-      method: 'GET',
-      timeoutMs: GROCERY_TIMEOUTS.storeSheet,
-    }),
-  );
+export function storeSheet(params: Record<string, string>): Promise<ApiResult<StoreSheetView>> {
+  return call(`${STORE_SHEET_PATH}?${new URLSearchParams(params)}`, {
+    method: 'GET',
+    timeoutMs: GROCERY_TIMEOUTS.storeSheet,
+  });
 }
 
 /** GRO-027 */
-export async function addressSelections(
+export function addressSelections(
   deviceType: 'desktop' | 'mobile',
-): Promise<AddressSelectionsResponse | null> {
+): Promise<ApiResult<AddressSelectionsResponse>> {
   const query = new URLSearchParams({
     deviceType,
     pageType: 'Detail',
     storeContext: 'fresh',
     actionSource: 'glow',
   });
-  return answerOrNull(
-    await call<AddressSelectionsResponse>(`${ADDRESS_SELECTIONS_PATH}?${query}`, { method: 'GET' }),
-  );
+  return call(`${ADDRESS_SELECTIONS_PATH}?${query}`, { method: 'GET' });
 }
 
 /** GRO-028: after the selections call; the token goes in the anti-CSRF header. */
@@ -256,11 +244,6 @@ export async function skipRepeatDelivery(asin: string, reftag: string) {
 }
 
 /** STP-013 */
-export async function staplesEducation() {
-  return answerOrNull(
-    await call<z.infer<typeof staplesEducontent>>(STAPLES_EDUCONTENT_PATH, {
-      method: 'GET',
-      timeoutMs: GROCERY_TIMEOUTS.staples,
-    }),
-  );
+export function staplesEducation(): Promise<ApiResult<z.infer<typeof staplesEducontent>>> {
+  return call(STAPLES_EDUCONTENT_PATH, { method: 'GET', timeoutMs: GROCERY_TIMEOUTS.staples });
 }

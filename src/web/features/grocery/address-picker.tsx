@@ -23,8 +23,8 @@ export function AddressPicker({
     if (!open) return;
     let live = true;
     setSelections('loading');
-    void addressSelections(phone ? 'mobile' : 'desktop').then((answer) => {
-      if (live) setSelections(answer ?? 'failed');
+    void addressSelections(phone ? 'mobile' : 'desktop').then((result) => {
+      if (live) setSelections(result.ok ? result.answer : 'failed');
     });
     return () => {
       live = false;

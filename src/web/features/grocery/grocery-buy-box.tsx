@@ -110,8 +110,8 @@ export function GroceryBuyBox({
   };
 
   const refreshCount = () => {
-    void navigationCartCount(sessionId, FRESH_CLIENT_ID).then((count) => {
-      if (count !== null) onCartCount(count);
+    void navigationCartCount(sessionId, FRESH_CLIENT_ID).then((result) => {
+      if (result.ok) onCartCount(result.answer.total.numActiveItem);
     });
   };
 
@@ -244,7 +244,7 @@ export function GroceryBuyBox({
       clientId: FRESH_CLIENT_ID,
       ...(store ? { deliveryMessage: store.deliveryMessage } : {}),
     });
-    if (view) setSheet({ kind: 'view', view });
+    if (view.ok) setSheet({ kind: 'view', view: view.answer });
   };
 
   const goToStorefront = async (url: string, newAddressId: string | null) => {

@@ -302,6 +302,8 @@ function RepeatEditor({
 }
 
 /** STP-013: what Repeat Delivery is, loaded when first asked for, with the link to manage it. */
+type StaplesEducation = Extract<Awaited<ReturnType<typeof staplesEducation>>, { ok: true }>['answer'];
+
 function RepeatEducation({
   open,
   anchorRef,
@@ -311,10 +313,11 @@ function RepeatEducation({
   anchorRef: React.RefObject<HTMLElement | null>;
   onClose: () => void;
 }) {
-  const [content, setContent] = useState<Awaited<ReturnType<typeof staplesEducation>> | 'loading'>('loading');
+  const [content, setContent] = useState<StaplesEducation | null | 'loading'>('loading');
   useEffect(() => {
     if (!open || content !== 'loading') return;
-    void staplesEducation().then((answer) => setContent(answer));
+    // Without its content the popover still says what Repeat Delivery is.
+    void staplesEducation().then((result) => setContent(result.ok ? result.answer : null));
   }, [open, content]);
   return (
     <Popover open={open} onClose={onClose} anchorRef={anchorRef} title="About Repeat Delivery" width={320}>

@@ -82,8 +82,8 @@ export function useFreshAdd(handlers: FreshAddHandlers) {
         }
         const generic = await genericErrorModal(modalKind, h.language);
         setModal(
-          generic
-            ? { kind: 'server', html: generic }
+          generic.ok
+            ? { kind: 'server', html: generic.answer.errorModalHtml }
             : { kind: 'fallback', ...fallbackModal(h.language, modalKind) },
         );
       } finally {

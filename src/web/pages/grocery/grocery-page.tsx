@@ -113,7 +113,7 @@ function Substitute({ view }: { view: Extract<View, { kind: 'substitute' }> }) {
             if (state === 'resolving') return;
             setState('resolving');
             const resolved = await resolveConflicts(view.ref);
-            if (!resolved) return setState('failed');
+            if (!(resolved.ok && resolved.answer.isSuccess)) return setState('failed');
             window.location.assign(view.sourceUrl);
           }}
         >
@@ -138,7 +138,7 @@ function FreshCheckout({ view }: { view: Extract<View, { kind: 'fresh-checkout' 
   const release = async (token: string) => {
     if (releasing === 'busy') return;
     setReleasing('busy');
-    if (!(await cancelSlot(token))) return setReleasing('failed');
+    if (!(await cancelSlot(token)).ok) return setReleasing('failed');
     window.location.assign(
       `/alm/checkout?${new URLSearchParams({ storeId: view.storeId, notice: 'released' })}`,
     );
