@@ -17,6 +17,8 @@ export const orderLineView = z.object({
   parentLineId: z.string().nullable().optional(),
   /** A protection plan: its quantity follows its device's, so it has no quantity choice of its own. */
   protectionPlan: z.boolean().optional(),
+  /** A plan or add-on service: which kind (its wording on the cart page, decision 0041). */
+  serviceKind: z.enum(['installation', 'protection']).optional(),
 });
 export type OrderLineView = z.infer<typeof orderLineView>;
 

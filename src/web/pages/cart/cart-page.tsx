@@ -48,11 +48,12 @@ export function CartPage({ data }: { data: CartPageData }) {
                       {line.title}
                     </a>
                     {line.protectionPlan ? (
-                      <p className="cart-line__note">Qty: {line.quantity}, one for each device it covers</p>
+                      <CoverageNote line={line} device={deviceOf(data.lines, line)} />
                     ) : (
                       <p className="cart-line__stock">In Stock</p>
                     )}
                     <div className="cart-line__actions">
+                      <CoverAll line={line} device={deviceOf(data.lines, line)} csrfToken={data.csrfToken} />
                       {/* A plan's quantity follows its device (decision 0014): no choice of its own. */}
                       {line.protectionPlan ? null : (
                         <form method="post" action="/gp/cart/update.html" className="cart-line__quantity">
@@ -149,4 +150,41 @@ function quantityChoices(min: number, max: number, current: number): number[] {
   for (let q = Math.max(min, 1); q <= top; q++) choices.push(q);
   if (!choices.includes(current)) choices.push(current);
   return choices.sort((a, b) => a - b);
+}
+
+type Line = CartPageData['lines'][number];
+
+const deviceOf = (lines: readonly Line[], line: Line) =>
+  line.parentLineId ? lines.find((l) => l.id === line.parentLineId) : undefined;
+
+/** A plan or service covers one unit of its device per unit of its own (decision 0041). */
+function CoverageNote({ line, device }: { line: Line; device: Line | undefined }) {
+  if (device && line.quantity < device.quantity) {
+    return (
+      <p className="cart-line__note">
+        Qty: {line.quantity}, covers {line.quantity} of your {device.quantity}
+      </p>
+    );
+  }
+  return <p className="cart-line__note">Qty: {line.quantity}, one for each device it covers</p>;
+}
+
+/**
+ * Decision 0041: when its device's quantity went up, a plan or service is offered for every unit in one
+ * press (the cart page's plain form, raising the line to the device's quantity).
+ */
+function CoverAll({ line, device, csrfToken }: { line: Line; device: Line | undefined; csrfToken: string }) {
+  if (!line.protectionPlan || !device || line.quantity >= device.quantity) return null;
+  const verb = line.serviceKind === 'installation' ? 'Install' : 'Protect';
+  return (
+    <form method="post" action="/gp/cart/update.html">
+      <input type="hidden" name="csrfToken" value={csrfToken} />
+      <input type="hidden" name="lineId" value={line.id} />
+      <input type="hidden" name="quantity" value={device.quantity} />
+      <button className="button button--secondary button--small" type="submit" name="action" value="update">
+        {verb} all {device.quantity}
+        <span className="visually-hidden"> with {line.title}</span>
+      </button>
+    </form>
+  );
 }
