@@ -28,6 +28,7 @@ const ADDRESS = {
 type Line = {
   id: string;
   asin: string;
+  offerListingId: string;
   quantity: number;
   associatedItemId?: string;
   additionalParameters?: unknown;
@@ -288,7 +289,8 @@ describe.each(dialects)('add-on services on %s', (dialect) => {
       price: { displayString: '$99.00' },
     });
     // The chosen service's checkbox is ticked in the server's HTML, and posts without the script.
-    expect(page.body).toContain(`name="vasService.1" checked="" value="${installation.asin}"`);
+    // One field per row (decision 0041): the installation is the second row.
+    expect(page.body).toContain(`name="vasService.2" checked="" value="${installation.asin}"`);
     const plain = pageData((await s.visit(`/dp/${tv.asin}?vas=garbage`)).body).product.addOnServices;
     expect(plain?.initialChoice).toBeNull();
   });

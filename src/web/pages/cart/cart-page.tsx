@@ -1,3 +1,5 @@
+import { useEffect, useState } from 'react';
+import { formatHoldTimer, spokenCountdown } from '../../../domain/deals/deal-display';
 import type { CartPageData } from '../../../shared/contracts/pages/cart-page';
 import { SiteFooter } from '../../layout/site-footer';
 import { SiteHeader } from '../../layout/site-header';
@@ -44,9 +46,11 @@ export function CartPage({ data }: { data: CartPageData }) {
                     />
                   ) : null}
                   <div className="cart-line__body">
+                    {line.dealHold ? <span className="cart-line__deal-badge">Lightning Deal</span> : null}
                     <a className="cart-line__title" href={`/dp/${line.asin}`}>
                       {line.title}
                     </a>
+                    {line.dealHold ? <DealHold msLeft={line.dealHold.msLeft} /> : null}
                     {line.protectionPlan ? (
                       <CoverageNote line={line} device={deviceOf(data.lines, line)} />
                     ) : (
@@ -186,5 +190,30 @@ function CoverAll({ line, device, csrfToken }: { line: Line; device: Line | unde
         <span className="visually-hidden"> with {line.title}</span>
       </button>
     </form>
+  );
+}
+
+/** The time a deal line is still held for the shopper, counting down each second once the script runs. */
+function DealHold({ msLeft }: { msLeft: number }) {
+  const [left, setLeft] = useState(msLeft);
+  useEffect(() => {
+    const started = Date.now();
+    const timer = window.setInterval(() => {
+      const now = Math.max(0, msLeft - (Date.now() - started));
+      setLeft(now);
+      if (now === 0) window.clearInterval(timer);
+    }, 1000);
+    return () => window.clearInterval(timer);
+  }, [msLeft]);
+  if (left <= 0) {
+    return <p className="cart-line__deal-hold">The deal hold has ended: reload the cart to see its price.</p>;
+  }
+  return (
+    <p className="cart-line__deal-hold">
+      Deal held in your cart for{' '}
+      <span role="timer" aria-label={spokenCountdown(left)} className="cart-line__deal-clock">
+        {formatHoldTimer(left)}
+      </span>
+    </p>
   );
 }
