@@ -268,6 +268,8 @@ test('decision 0041 services follow the TV: down with it, "Protect all 3" when i
   expect(order.find((l) => l.startsWith('2-Year TV Protection Plan'))).toMatch(
     /For Vista 55-inch test TV[\s\S]*Qty: 3/,
   );
+  // Seattle's installer at $99 for each of the three TVs.
+  expect(order.find((l) => l.startsWith('TV wall-mount installation'))).toContain('$297.00');
   expect(order.find((l) => l.startsWith('TV wall-mount installation'))).toMatch(
     /For Vista 55-inch test TV[\s\S]*Qty: 3/,
   );
@@ -321,6 +323,7 @@ test('decision 0041 the washer: the haul-away service reads in full, covers each
     [haulAway.asin, 3],
   ]);
   const order = await placeOrder(page);
+  expect(order.find((l) => l.startsWith('Washer installation and haul-away'))).toContain('$357.00');
   expect(order.find((l) => l.startsWith('Washer installation and haul-away'))).toMatch(
     /For Tidewater test washer[\s\S]*Qty: 3/,
   );
@@ -361,6 +364,6 @@ test('decision 0041 the tablet deal: its plan covers the units claimed, is not o
   await expect(cartRow(page, PLAN)).toContainText('Qty: 2, one for each device it covers');
 
   const order = await placeOrder(page);
-  expect(order.find((l) => l.startsWith(PLAN))).toMatch(/Qty: 2/);
+  expect(order.find((l) => l.startsWith(PLAN))).toMatch(/Qty: 2[\s\S]*\$29\.98/);
   expect(order.find((l) => l.startsWith(deal.title))).toMatch(/Qty: 2/);
 });
