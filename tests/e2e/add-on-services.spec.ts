@@ -142,7 +142,7 @@ async function visit(page: Page, asin: string, zip: string | null = '98109', que
   await expect(page.getByRole('button', { name: 'Add to Cart', exact: true })).toBeEnabled();
 }
 
-test('VAS-003 VAS-011 VAS-012 VAS-001 VAS-002 VAS-029 the checkbox chooses, logs, opens details and writes vw; add to cart adds one service under the device', async ({
+test('VAS-003 VAS-011 VAS-012 VAS-001 VAS-002 VAS-029 the checkbox chooses, logs, opens details and writes vw; add to cart adds the service under the device, covering each', async ({
   page,
   store,
 }) => {
@@ -169,14 +169,14 @@ test('VAS-003 VAS-011 VAS-012 VAS-001 VAS-002 VAS-029 the checkbox chooses, logs
   await expect.poll(() => tags).toContain(`vas_regularPPD_${device.asin}_${installation.asin}_remove`);
   await expect(page.locator(`input[type=hidden][value="${installation.asin}"]`)).toHaveCount(0);
 
-  // VAS-029: three TVs, one installation (a service goes one at a time), tied to the TVs.
+  // VAS-029, decision 0041: one service item with three TVs: it covers the three, tied to the TVs.
   await box.check();
   await page.getByLabel('Quantity:').selectOption('3');
   await page.getByRole('button', { name: 'Add to Cart', exact: true }).click();
   await expect(page.getByText('Added to cart.')).toBeVisible();
   await expectCart(page, device.asin, [
     [device.asin, 3],
-    [installation.asin, 1],
+    [installation.asin, 3],
   ]);
 });
 

@@ -15,11 +15,11 @@ export type AddOnChoice = {
 
 export type AddOnChoiceEvent =
   | { type: 'check'; serviceAsin: string }
-  | { type: 'uncheck' }
+  | { type: 'uncheck'; serviceAsin?: string }
   | { type: 'checkUpgrade'; serviceAsin: string }
-  | { type: 'uncheckUpgrade' }
+  | { type: 'uncheckUpgrade'; serviceAsin?: string }
   | { type: 'selectOption'; value: string }
-  | { type: 'toggleDetails' };
+  | { type: 'toggleDetails'; serviceAsin?: string };
 
 export const noChoice: AddOnChoice = { selected: null, upgraded: false, expanded: false };
 
@@ -58,4 +58,47 @@ export function boughtService(
 ): string | null {
   if (!choice.selected) return null;
   return choice.upgraded ? (upgradeOf(choice.selected) ?? choice.selected) : choice.selected;
+}
+
+/**
+ * The choices of a widget, one per service kind (decision 0041): a protection plan and installation are
+ * chosen together, while services of one kind exclude each other (checking a second plan replaces the
+ * first). Keyed by kind.
+ */
+export type AddOnChoices = Readonly<Record<string, AddOnChoice>>;
+
+/** The kind's choice, or no choice. */
+export const choiceOfKind = (choices: AddOnChoices, kind: string | undefined): AddOnChoice =>
+  (kind ? choices[kind] : undefined) ?? noChoice;
+
+/**
+ * Applies an event to the choice of the kind of the service it names (`kindOf`). An option list
+ * (`selectOption`) shows one choice across the services it lists, so it clears the other kinds.
+ */
+export function chooseAddOns(
+  choices: AddOnChoices,
+  event: AddOnChoiceEvent,
+  kindOf: (serviceAsin: string) => string | undefined,
+): AddOnChoices {
+  if (event.type === 'selectOption') {
+    const kind = kindOf(event.value);
+    const cleared = Object.fromEntries(Object.keys(choices).map((k) => [k, noChoice]));
+    return kind ? { ...cleared, [kind]: chooseAddOn(noChoice, event) } : cleared;
+  }
+  const asin = 'serviceAsin' in event ? event.serviceAsin : undefined;
+  const kind = asin ? kindOf(asin) : Object.keys(choices).find((k) => choices[k]?.selected);
+  if (!kind) return choices;
+  return { ...choices, [kind]: chooseAddOn(choiceOfKind(choices, kind), event) };
+}
+
+/** The services bought across kinds, in the order of `kinds`. */
+export function boughtServices(
+  choices: AddOnChoices,
+  kinds: readonly string[],
+  upgradeOf: (serviceAsin: string) => string | null,
+): string[] {
+  return kinds.flatMap((kind) => {
+    const bought = boughtService(choiceOfKind(choices, kind), upgradeOf);
+    return bought ? [bought] : [];
+  });
 }

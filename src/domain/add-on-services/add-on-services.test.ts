@@ -1,5 +1,14 @@
 import { describe, expect, test, vi } from 'vitest';
-import { boughtService, chooseAddOn, initialChoice, noChoice, REMOVE_OFFER } from './add-on-choice';
+import {
+  boughtService,
+  boughtServices,
+  choiceOfKind,
+  chooseAddOn,
+  chooseAddOns,
+  initialChoice,
+  noChoice,
+  REMOVE_OFFER,
+} from './add-on-choice';
 import { digitalDashOutcome } from './digital-dash';
 import { addOnCartOutcome, afterBuyBoxPost, continueAction, interstitialHolds } from './interstitial';
 import { fulfillmentLabel, isShipToStore, winningServiceOffer } from './service-offers';
@@ -267,5 +276,33 @@ describe('timers and small widget rules', () => {
         0,
       ).map(([k]) => k),
     ).toEqual(['asin.1', 'offeringID.1', 'quantity.1', 'asin.2', 'offeringID.2', 'quantity.2']);
+  });
+});
+
+describe('choices per service kind (decision 0041)', () => {
+  const kinds: Record<string, string> = { PLAN2: 'protection', PLAN3: 'protection', INSTALL: 'installation' };
+  const kindOf = (asin: string) => kinds[asin];
+  const upgradeOf = (asin: string) => (asin === 'PLAN2' ? 'PLAN3' : null);
+  const order = ['protection', 'installation'];
+
+  test('a plan and installation are chosen together; plans of one kind replace each other', () => {
+    let choices = chooseAddOns({}, { type: 'check', serviceAsin: 'INSTALL' }, kindOf);
+    choices = chooseAddOns(choices, { type: 'check', serviceAsin: 'PLAN2' }, kindOf);
+    expect(boughtServices(choices, order, upgradeOf)).toEqual(['PLAN2', 'INSTALL']);
+    choices = chooseAddOns(choices, { type: 'checkUpgrade', serviceAsin: 'PLAN2' }, kindOf);
+    expect(boughtServices(choices, order, upgradeOf)).toEqual(['PLAN3', 'INSTALL']);
+    choices = chooseAddOns(choices, { type: 'check', serviceAsin: 'PLAN3' }, kindOf);
+    expect(boughtServices(choices, order, upgradeOf)).toEqual(['PLAN3', 'INSTALL']);
+    expect(choiceOfKind(choices, 'protection').selected).toBe('PLAN3');
+    choices = chooseAddOns(choices, { type: 'uncheck', serviceAsin: 'INSTALL' }, kindOf);
+    expect(boughtServices(choices, order, upgradeOf)).toEqual(['PLAN3']);
+  });
+
+  test('an option list holds one choice across the kinds it lists', () => {
+    let choices = chooseAddOns({}, { type: 'selectOption', value: 'INSTALL' }, kindOf);
+    choices = chooseAddOns(choices, { type: 'selectOption', value: 'PLAN2' }, kindOf);
+    expect(boughtServices(choices, order, upgradeOf)).toEqual(['PLAN2']);
+    choices = chooseAddOns(choices, { type: 'selectOption', value: REMOVE_OFFER }, kindOf);
+    expect(boughtServices(choices, order, upgradeOf)).toEqual([]);
   });
 });

@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest';
-import { checkServiceQuantity, deviceLineFor } from './service-lines';
+import { checkServiceQuantity, deviceLineFor, devicesCovered } from './service-lines';
 
 describe('a service line follows its device', () => {
   test('a service needs its device and never outnumbers it', () => {
@@ -23,5 +23,17 @@ describe('a service line follows its device', () => {
     expect(deviceLineFor(lines, ['B0TV'], null, held)?.id).toBe('L3');
     expect(deviceLineFor(lines, ['B0TV'], 'L1', held)?.id).toBe('L1');
     expect(deviceLineFor(lines, ['B0NONE'], null, held)).toBeUndefined();
+  });
+
+  test('a service added with N of its device covers N; asked alone it covers what is asked', () => {
+    // Three TVs and a plan in one add: the plan covers three.
+    expect(devicesCovered({ requested: 1, deviceUnitsAdded: 3, deviceQuantity: 3, held: 0 })).toBe(3);
+    // Two more TVs with a plan on a line of one already covered: the plan covers all three.
+    expect(devicesCovered({ requested: 1, deviceUnitsAdded: 2, deviceQuantity: 3, held: 1 })).toBe(2);
+    // "Protect all 3" on a line of 3 with 1 covered asks for 2.
+    expect(devicesCovered({ requested: 2, deviceUnitsAdded: 0, deviceQuantity: 3, held: 1 })).toBe(2);
+    // An ask beyond the device is not shrunk: the quantity check refuses it.
+    expect(devicesCovered({ requested: 4, deviceUnitsAdded: 0, deviceQuantity: 3, held: 0 })).toBe(4);
+    expect(devicesCovered({ requested: 1, deviceUnitsAdded: 2, deviceQuantity: 2, held: 2 })).toBe(1);
   });
 });

@@ -45,3 +45,18 @@ export function deviceLineFor<
   );
   return candidates.find((l) => held(l.id) < l.quantity) ?? candidates[0];
 }
+
+/**
+ * How many devices a service added now covers (decision 0041): the units asked for, or, when the same
+ * request adds units of its device, those units (a plan bought with 3 TVs covers 3), never more than
+ * the device line has uncovered; an ask beyond that is left for `checkServiceQuantity` to refuse.
+ */
+export function devicesCovered(input: {
+  requested: number;
+  deviceUnitsAdded: number;
+  deviceQuantity: number;
+  held: number;
+}): number {
+  const room = Math.max(0, input.deviceQuantity - input.held);
+  return Math.max(input.requested, Math.min(input.deviceUnitsAdded, room));
+}

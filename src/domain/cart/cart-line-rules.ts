@@ -95,6 +95,8 @@ export function shopperMessage(problem: { code: string; message: string }): stri
       return 'A service covers one device, and each device in your cart already has it.';
     case 'service_without_device':
       return 'Add the device to your cart before its service.';
+    case 'service_not_offered':
+      return 'This service is not offered at your delivery ZIP code.';
     default:
       return 'This item is no longer available.';
   }

@@ -10,7 +10,14 @@ export const DEALS_UPSELL_CLIENT_NAME = 'devices';
 export const DEALS_UPSELL_PATH = `/gp/add-to-cart/json/ref=${DEALS_UPSELL_REF_TAG}`;
 
 /** A protection plan the deal buy box offers with the deal (the warranty checkbox, DEAL-004). */
-export type WarrantyOffer = { asin: string; offerListingId: string; title: string; price: PriceDto };
+export type WarrantyOffer = {
+  asin: string;
+  offerListingId: string;
+  title: string;
+  price: PriceDto;
+  /** The deal's units in the cart the plan does not cover yet, when the deal is in the cart. */
+  unitsToCover?: number;
+};
 
 /** Reads a warranty offer from page data; null unless it has an asin, an offer, a title and a price. */
 export function readWarrantyOffer(raw: unknown): WarrantyOffer | null {
@@ -34,6 +41,9 @@ export function readWarrantyOffer(raw: unknown): WarrantyOffer | null {
     offerListingId: data.offerListingId,
     title: data.title,
     price: { amount: price.amount, currencyCode: price.currencyCode, displayString: price.displayString },
+    ...(typeof data.unitsToCover === 'number' && data.unitsToCover > 0
+      ? { unitsToCover: data.unitsToCover }
+      : {}),
   };
 }
 

@@ -95,6 +95,7 @@ const ANSWERS = {
   plan_exceeds_device: 422,
   service_without_device: 422,
   service_exceeds_device: 422,
+  service_not_offered: 422,
   deal_claim_required: 422,
   deal_quantity_fixed: 422,
   grocery_item: 422,

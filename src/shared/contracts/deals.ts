@@ -183,7 +183,14 @@ export const dealSetup = z
     initialBuyingOption: lightningDealBuyingOption,
     /** A protection plan offered with the deal (the warranty checkbox, DEAL-004). */
     warrantyOffer: z
-      .object({ asin: z.string(), offerListingId: z.string(), title: z.string(), price: price })
+      .object({
+        asin: z.string(),
+        offerListingId: z.string(),
+        title: z.string(),
+        price: price,
+        /** The deal's units in the cart the plan does not cover yet (decision 0041), when it is there. */
+        unitsToCover: z.number().int().min(1).optional(),
+      })
       .optional(),
   })
   .meta({ id: 'DealSetup' });

@@ -362,6 +362,17 @@ export async function findServiceDevices(db: Db, serviceAsin: string): Promise<s
 }
 
 /** Which of these products are services. */
+/** The add-on service kind (installation, protection) of those of these asins that are services. */
+export async function findServiceKinds(db: Db, asins: readonly string[]): Promise<Map<string, string>> {
+  if (asins.length === 0) return new Map();
+  const rows = await db
+    .selectFrom('service_products')
+    .select(['asin', 'kind'])
+    .where('asin', 'in', [...new Set(asins)])
+    .execute();
+  return new Map(rows.map((row) => [row.asin, row.kind]));
+}
+
 export async function findServiceAsins(db: Db, asins: readonly string[]): Promise<Set<string>> {
   if (asins.length === 0) return new Set();
   const rows = await db

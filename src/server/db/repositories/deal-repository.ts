@@ -424,6 +424,22 @@ export async function orderHeldUnits(
   return Number(result.numUpdatedRows) === 1;
 }
 
+/** When the live deal holds behind these cart lines end, by cart line id. */
+export async function findHoldEnds(db: Db, cartItemIds: readonly string[]): Promise<Map<string, number>> {
+  if (cartItemIds.length === 0) return new Map();
+  const rows = await db
+    .selectFrom('deal_claims')
+    .select(['cart_item_id', 'expires_at'])
+    .where('cart_item_id', 'in', [...cartItemIds])
+    .where('status', '=', 'HELD')
+    .execute();
+  return new Map(
+    rows.flatMap((row) =>
+      row.cart_item_id && row.expires_at !== null ? [[row.cart_item_id, row.expires_at] as const] : [],
+    ),
+  );
+}
+
 /** Ends the hold behind a cart line the shopper removed; returns the units it held (0 if none was live). */
 export async function releaseHold(db: Db, cartItemId: string, now: number) {
   return db

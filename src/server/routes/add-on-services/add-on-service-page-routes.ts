@@ -5,12 +5,7 @@ import { DEFAULT_MARKETPLACE_ID, marketplaceById } from '../../../shared/marketp
 import type { ClientAssets } from '../../render/client-assets';
 import { sendPage, shopperView } from '../../render/send-page';
 import { servicePage } from '../../services/add-on-services/add-on-calls';
-import { DELIVERY_ZIP_COOKIE } from '../../services/delivery/delivery-cookies';
-
-/** Where the shopper's deliveries go: the chosen ZIP code, else their account's. */
-export async function shopperZip(request: FastifyRequest): Promise<string | null> {
-  return request.cookies[DELIVERY_ZIP_COOKIE] ?? (await request.session.customer())?.postalCode ?? null;
-}
+import { shopperZip } from '../delivery/shopper-zip';
 
 const pageSchema = { hide: true, params: servicePageParams, querystring: servicePageQuery };
 

@@ -28,6 +28,7 @@ const ADDRESS = {
 type Line = {
   id: string;
   asin: string;
+  offerListingId: string;
   quantity: number;
   associatedItemId?: string;
   additionalParameters?: unknown;
@@ -288,7 +289,8 @@ describe.each(dialects)('add-on services on %s', (dialect) => {
       price: { displayString: '$99.00' },
     });
     // The chosen service's checkbox is ticked in the server's HTML, and posts without the script.
-    expect(page.body).toContain(`name="vasService.1" checked="" value="${installation.asin}"`);
+    // One field per row (decision 0041): the installation is the second row.
+    expect(page.body).toContain(`name="vasService.2" checked="" value="${installation.asin}"`);
     const plain = pageData((await s.visit(`/dp/${tv.asin}?vas=garbage`)).body).product.addOnServices;
     expect(plain?.initialChoice).toBeNull();
   });
@@ -330,6 +332,83 @@ describe.each(dialects)('add-on services on %s', (dialect) => {
     expect(again.statusCode).toBe(422);
     expect(again.json().error).toMatchObject({ code: 'service_exceeds_device', field: 'items.0.quantity' });
     expect(await lines(s)).toEqual(cart);
+  });
+
+  test('decision 0041: a service is sold at the offer for the shopper ZIP, never the one the page sent when it does not serve it', async () => {
+    // The page sent the store pick-up offer ($119, east-coast prefixes); the shopper delivers to 98109.
+    const s = await shopper('98109');
+    const added = await s.addItems([
+      { ...TV_OFFER(), quantity: 1 },
+      {
+        asin: installation.asin,
+        offerListingId: installation.offerIds[2] ?? '',
+        quantity: 1,
+        additionalParameters: amazonProtect(tv.asin),
+      },
+    ]);
+    expect(added.statusCode).toBe(200);
+    expect((await lines(s)).find((l) => l.asin === installation.asin)?.offerListingId).toBe(
+      installation.offerIds[0],
+    );
+    // At 10001 the store's offer serves too: the one sent is kept (a seller the shopper chose).
+    const ny = await shopper('10001');
+    await ny.addItems([
+      { ...TV_OFFER(), quantity: 1 },
+      {
+        asin: installation.asin,
+        offerListingId: installation.offerIds[2] ?? '',
+        quantity: 1,
+        additionalParameters: amazonProtect(tv.asin),
+      },
+    ]);
+    expect((await lines(ny)).find((l) => l.asin === installation.asin)?.offerListingId).toBe(
+      installation.offerIds[2],
+    );
+    // Where no offer serves the ZIP: 422 naming the ZIP, nothing written.
+    const far = await shopper('59001');
+    const refused = await far.addItems([
+      { ...TV_OFFER(), quantity: 1 },
+      {
+        asin: installation.asin,
+        offerListingId: installation.offerIds[0] ?? '',
+        quantity: 1,
+        additionalParameters: amazonProtect(tv.asin),
+      },
+    ]);
+    expect(refused.statusCode).toBe(422);
+    expect(refused.json().error).toMatchObject({
+      code: 'service_not_offered',
+      message: `service ${installation.asin} is not offered at ZIP code 59001`,
+      field: 'items.1.offerListingId',
+    });
+    expect(await lines(far)).toEqual([]);
+  });
+
+  test('decision 0041: a service added with N devices covers N; asked alone it covers what it asks, up to the device', async () => {
+    const s = await shopper('98109');
+    await s.addItems([
+      { ...TV_OFFER(), quantity: 3 },
+      {
+        asin: plan.asin,
+        offerListingId: plan.offerIds[0] ?? '',
+        quantity: 1,
+        additionalParameters: amazonProtect(tv.asin),
+      },
+      {
+        asin: installation.asin,
+        offerListingId: installation.offerIds[0] ?? '',
+        quantity: 1,
+        additionalParameters: amazonProtect(tv.asin),
+      },
+    ]);
+    const cart = await lines(s);
+    expect(cart.map((l) => [l.asin, l.quantity]).sort()).toEqual(
+      [
+        [tv.asin, 3],
+        [plan.asin, 3],
+        [installation.asin, 3],
+      ].sort(),
+    );
   });
 
   test('VAS-035 a service without its device in the cart is an incomplete add: 422, nothing written', async () => {
@@ -436,10 +515,11 @@ describe.each(dialects)('add-on services on %s', (dialect) => {
       'quantity.1': '1',
       'submit.add-to-cart': 'Add to Cart',
     });
+    // Decision 0041: one service item, added with 2 TVs, covers both.
     expect((await lines(scripted)).map((l) => [l.asin, l.quantity]).sort()).toEqual(
       [
         [tv.asin, 2],
-        [plan.asin, 1],
+        [plan.asin, 2],
       ].sort(),
     );
     const plain = await shopper();

@@ -25,8 +25,9 @@ import {
   variationRefresh,
   zipRefresh,
 } from '../../services/add-on-services/add-on-calls';
+import { shopperZip } from '../delivery/shopper-zip';
 import { refusalStatus, sendRefusal } from '../refusal-status';
-import { addOnServicePageRoutes, shopperZip } from './add-on-service-page-routes';
+import { addOnServicePageRoutes } from './add-on-service-page-routes';
 
 /** Add-on services (VAS): the zip refresh, the variation refresh, digital dash and the service page. */
 export const addOnServicesRoutes: FastifyPluginAsyncZod<{ assets?: ClientAssets }> = async (

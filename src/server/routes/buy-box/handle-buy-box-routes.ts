@@ -3,7 +3,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { type BuyBoxForm, buyBoxForm, buyBoxRefTagParams } from '../../../shared/contracts/buy-box';
 import { DEFAULT_MARKETPLACE_ID } from '../../../shared/marketplaces';
 import { handleBuyBox } from '../../services/buy-box/handle-buy-box';
-import { DELIVERY_ZIP_COOKIE } from '../../services/delivery/delivery-cookies';
+import { shopperZip } from '../delivery/shopper-zip';
 
 /** The buy box's plain form post (works before JavaScript): add to cart, buy now or 1-Click. */
 export const handleBuyBoxRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -14,7 +14,7 @@ export const handleBuyBoxRoutes: FastifyPluginAsyncZod = async (app) => {
       session: request.session,
       now: app.clock(),
       ref: (request.params as { ref?: string } | undefined)?.ref ?? null,
-      zip: request.cookies[DELIVERY_ZIP_COOKIE] ?? (await request.session.customer())?.postalCode ?? null,
+      zip: await shopperZip(request),
     });
     // Stock changed: product answers cached in this process must not show the old availability.
     if (outcome.orderPlaced) app.productCache.clear();

@@ -4,6 +4,7 @@ import { addToCartForm, addToCartFormResponse, refTagParams } from '../../../sha
 import { errorResponse } from '../../../shared/contracts/common';
 import { DEFAULT_MARKETPLACE_ID } from '../../../shared/marketplaces';
 import { addFormItems } from '../../services/cart/cart-api';
+import { shopperZip } from '../delivery/shopper-zip';
 import { sendRefusal } from '../refusal-status';
 
 const formRoute = {
@@ -37,6 +38,7 @@ export const cartFormRoutes: FastifyPluginAsyncZod = async (app) => {
       owner: () => request.session.cartOwner(),
       marketplaceId: DEFAULT_MARKETPLACE_ID,
       now: app.clock(),
+      zip: await shopperZip(request),
     });
     if (!('refusedForm' in result)) {
       app.metrics.cartAdds.inc({ api: 'form', outcome: result.ok ? 'added' : result.refusal.code });

@@ -15,6 +15,7 @@ import { errorResponse, marketplaceParams } from '../../../shared/contracts/comm
 import { type Marketplace, marketplaceById } from '../../../shared/marketplaces';
 import type { CartType } from '../../db/repositories/cart-repository';
 import { addToRetailCart, cartItems, cartSummary, cartUnits } from '../../services/cart/cart-api';
+import { shopperZip } from '../delivery/shopper-zip';
 import { refusalStatus, sendRefusal } from '../refusal-status';
 import { cartFormRoutes } from './cart-form-routes';
 
@@ -81,6 +82,7 @@ export const cartRoutes: FastifyPluginAsyncZod = async (app) => {
         marketplaceId: marketplace.marketplaceId,
         items: request.body.items,
         now: app.clock(),
+        zip: await shopperZip(request),
       });
       app.metrics.cartAdds.inc({ api: 'cart-api', outcome: result.ok ? 'added' : result.refusal.code });
       const count = { type: 'cart.count/v1' as const, entity: { items: result.count } };

@@ -141,6 +141,11 @@ export async function addOnServicesView(db: Db, input: AddOnViewInput): Promise<
   ]);
   const money = (minor: number) => toPrice(minor, device.offer.currencyCode, marketplace.priceFormat);
   const merchantId = input.merchantId ?? device.offer.merchantId;
+  // Decision 0041: the winning offer at the ZIP, as the zip refresh and the cart add choose, unless a
+  // seller is part of the choice: the one asked for (the variation refresh's m), or in the larger option
+  // list, whose rows are a seller's (VAS-018), the buy box's seller.
+  const preferredMerchant =
+    input.merchantId ?? (record.widget.widget_name === 'twister_xl' ? device.offer.merchantId : null);
   const core = (
     product: ServiceProductRecord,
     flags: { isUpsellCritical: boolean; hasPrecheckEnabled: boolean },
@@ -152,7 +157,7 @@ export async function addOnServicesView(db: Db, input: AddOnViewInput): Promise<
     bullets: product.bullets,
     image: imageView(product.image),
     detailsPath: servicePagePath(product.asin, `vas_dp_${device.asin}`),
-    offer: offerView(offers, { asin: product.asin, ...flags }, marketplace, merchantId),
+    offer: offerView(offers, { asin: product.asin, ...flags }, marketplace, preferredMerchant),
   });
   const services = record.services.flatMap((row) => {
     const product = products.get(row.service_asin);

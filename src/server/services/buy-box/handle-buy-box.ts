@@ -126,6 +126,7 @@ export async function handleBuyBox(
       ...upsells.items,
     ],
     input.now,
+    input.zip ?? null,
   );
   const cartAdd = result.ok ? 'added' : result.refusal.code;
   if (!result.ok) return { location: cartError(shopperMessage(result.refusal)), cartAdd };

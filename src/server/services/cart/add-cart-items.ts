@@ -1,9 +1,15 @@
 import type { Kysely } from 'kysely';
-import { checkServiceQuantity, deviceLineFor } from '../../../domain/add-on-services/service-lines';
+import {
+  checkServiceQuantity,
+  deviceLineFor,
+  devicesCovered,
+} from '../../../domain/add-on-services/service-lines';
+import { winningServiceOffer } from '../../../domain/add-on-services/service-offers';
 import { offerVisibleTo } from '../../../domain/business/business-offers';
 import { checkCartLine } from '../../../domain/cart/cart-line-rules';
 import { checkPlanQuantity } from '../../../domain/cart/protection-plan';
 import type { CartApiItem } from '../../../shared/contracts/cart';
+import { marketplaceById } from '../../../shared/marketplaces';
 import { findServiceDevices } from '../../db/repositories/add-on-service-repository';
 import {
   adoptAccessories,
@@ -21,6 +27,7 @@ import { isGroceryProduct } from '../../db/repositories/fresh-cart-repository';
 import { findOffer } from '../../db/repositories/product-repository';
 import { findPlanDevices } from '../../db/repositories/protection-plan-repository';
 import type { Database } from '../../db/schema';
+import { offersForZip } from '../add-on-services/add-on-view';
 import { type LineRefusal, LineRefused } from './line-refused';
 
 export type AddedLine = { id: string; asin: string; offerListingId: string; quantity: number };
@@ -45,6 +52,21 @@ function associatedLine(
   );
 }
 
+/** The offer of a service to sell at a postal code: `sent` when it serves it, else the winning one; null when none does. */
+async function serviceOfferAt(
+  db: Kysely<Database>,
+  marketplaceId: string,
+  serviceAsin: string,
+  sent: string,
+  zip: string,
+): Promise<string | null> {
+  const marketplace = marketplaceById(marketplaceId);
+  if (!marketplace) return sent;
+  const offers = await offersForZip(db, marketplace, [serviceAsin], zip);
+  if (offers.some((o) => o.offerId === sent && o.buyable)) return sent;
+  return winningServiceOffer(offers)?.offer.offerId ?? null;
+}
+
 /**
  * Adds items to the owner's cart in one transaction: every item is checked against its offer (buyable,
  * stock, min/max order quantity) with what the cart already holds; if one fails, nothing is written.
@@ -56,6 +78,8 @@ export async function addCartItems(
   cartType: CartType,
   items: readonly CartApiItem[],
   now: number,
+  /** The shopper's postal code (their delivery location): add-on services are priced for it (decision 0041). */
+  shopperZip: string | null = null,
 ): Promise<AddResult> {
   try {
     return await db.transaction().execute(async (trx) => {
@@ -64,15 +88,26 @@ export async function addCartItems(
       // A cart made just now holds no lines: one read less for a first add.
       const lines = cart.created ? [] : await findCartLines(trx, cartId);
       const added: AddedLine[] = [];
-      for (const [index, item] of items.entries()) {
-        const offer = await findOffer(trx, item.offerListingId);
-        if (!offer || offer.marketplace_id !== marketplaceId) {
+      // Units each device line gained in this request: a service added with them covers them (decision 0041).
+      const unitsAdded = new Map<string, number>();
+      const coverage = (asked: number, device: { id: string; quantity: number }, held: number) =>
+        devicesCovered({
+          requested: asked,
+          deviceUnitsAdded: unitsAdded.get(device.id) ?? 0,
+          deviceQuantity: device.quantity,
+          held,
+        });
+      for (const [index, requested] of items.entries()) {
+        let item = requested;
+        const found = await findOffer(trx, item.offerListingId);
+        if (!found || found.marketplace_id !== marketplaceId) {
           throw new LineRefused({
             code: 'offer_not_found',
             message: `no offer ${item.offerListingId} in this marketplace`,
             field: `items.${index}.offerListingId`,
           });
         }
+        let offer = found;
         if (offer.condition_type === 'LIGHTNING_DEAL') {
           throw new LineRefused({
             code: 'deal_claim_required',
@@ -118,6 +153,7 @@ export async function addCartItems(
               (association === null ? l.associated_item_id === null : l.id === association),
           );
           const device = candidates.find((l) => plansOf(l.id) < l.quantity) ?? candidates[0];
+          if (device) item = { ...item, quantity: coverage(item.quantity, device, plansOf(device.id)) };
           const problem = checkPlanQuantity({
             planAsin: offer.asin,
             deviceQuantity: device?.quantity ?? null,
@@ -134,6 +170,22 @@ export async function addCartItems(
           association = device.id;
         } else {
           const serviceDevices = await findServiceDevices(trx, offer.asin);
+          if (serviceDevices.length > 0 && shopperZip !== null) {
+            // One ZIP, one offer (decision 0041): the service is sold at the offer serving the shopper's
+            // delivery ZIP, whatever offer the page sent: the one sent when it serves the ZIP, else the winner.
+            const serving = await serviceOfferAt(trx, marketplaceId, offer.asin, offer.id, shopperZip);
+            if (!serving) {
+              throw new LineRefused({
+                code: 'service_not_offered',
+                message: `service ${offer.asin} is not offered at ZIP code ${shopperZip}`,
+                field: `items.${index}.offerListingId`,
+              });
+            }
+            if (serving !== offer.id) {
+              offer = (await findOffer(trx, serving)) ?? offer;
+              item = { ...item, offerListingId: offer.id };
+            }
+          }
           if (serviceDevices.length > 0) {
             // An add-on service is a child of its device (decision 0018): the line it names, else a line of a
             // device that offers it, one with room first; never more of it than of the device.
@@ -142,6 +194,7 @@ export async function addCartItems(
                 .filter((l) => l.asin === offer.asin && l.associated_item_id === deviceId)
                 .reduce((sum, l) => sum + l.quantity, 0);
             const device = deviceLineFor(lines, serviceDevices, association, held);
+            if (device) item = { ...item, quantity: coverage(item.quantity, device, held(device.id)) };
             const problem = checkServiceQuantity({
               serviceAsin: offer.asin,
               deviceQuantity: device?.quantity ?? null,
@@ -193,6 +246,7 @@ export async function addCartItems(
           same.additional_parameters = parameters ?? same.additional_parameters;
           same.custom_attributes = customs ?? same.custom_attributes;
           await updateCartLine(trx, same.id, same);
+          unitsAdded.set(same.id, (unitsAdded.get(same.id) ?? 0) + item.quantity);
           added.push({ id: same.id, asin: offer.asin, offerListingId: offer.id, quantity: same.quantity });
         } else {
           const line = {
@@ -209,6 +263,7 @@ export async function addCartItems(
           await insertCartLine(trx, line);
           if (association === null) await adoptAccessories(trx, lines, offer.asin, line.id);
           lines.push(line);
+          unitsAdded.set(line.id, item.quantity);
           added.push({ id: line.id, asin: offer.asin, offerListingId: offer.id, quantity: line.quantity });
         }
       }

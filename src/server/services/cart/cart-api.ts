@@ -31,12 +31,27 @@ export function cartUnits(
  */
 export async function addToRetailCart(
   db: Db,
-  input: { owner: CartOwner; marketplaceId: string; items: readonly CartApiItem[]; now: number },
+  input: {
+    owner: CartOwner;
+    marketplaceId: string;
+    items: readonly CartApiItem[];
+    now: number;
+    /** The shopper's delivery ZIP: add-on services are sold at the offer serving it (decision 0041). */
+    zip?: string | null;
+  },
 ): Promise<
   { ok: true; items: AddedLine[]; count: number } | { ok: false; refusal: LineRefusal; count: number }
 > {
   const { owner, marketplaceId } = input;
-  const result = await addCartItems(db, owner, marketplaceId, 'RETAIL', input.items, input.now);
+  const result = await addCartItems(
+    db,
+    owner,
+    marketplaceId,
+    'RETAIL',
+    input.items,
+    input.now,
+    input.zip ?? null,
+  );
   if (result.ok) return result;
   return { ...result, count: await cartUnits(db, owner, marketplaceId, ['RETAIL', 'FRESH']) };
 }
@@ -122,6 +137,8 @@ export async function addFormItems(
     owner: () => Promise<CartOwner>;
     marketplaceId: string;
     now: number;
+    /** The shopper's delivery ZIP (decision 0041). */
+    zip?: string | null;
   },
 ): Promise<FormAddResult> {
   const form = parseAddToCartForm(input.form);
@@ -144,6 +161,7 @@ export async function addFormItems(
     'RETAIL',
     form.items,
     input.now,
+    input.zip ?? null,
   );
   if (result.ok) return result;
   const field = result.refusal.field.replace(/^items\.(\d+)\.(\w+)$/, (_m, i: string, f: string) => {

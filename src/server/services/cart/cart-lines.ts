@@ -11,7 +11,7 @@ import { recycleAndSaveDiscounts } from '../../../domain/trade-in/recycle-and-sa
 import type { DiscountView, OrderLineView } from '../../../shared/contracts/pages/order-lines';
 import type { Marketplace } from '../../../shared/marketplaces';
 import { toPrice } from '../../../shared/money/price-format';
-import { findServiceAsins } from '../../db/repositories/add-on-service-repository';
+import { findServiceKinds } from '../../db/repositories/add-on-service-repository';
 import { findUnusedCoupons } from '../../db/repositories/buy-box-repository';
 import {
   type CartLine,
@@ -96,11 +96,18 @@ export async function cartLineViews(
   const priced = await pricedCartLines(db, owner, marketplace.marketplaceId, ['RETAIL']);
   const asins = [...new Set(priced.lines.map((line) => line.asin))];
   // Plans and add-on services follow their device: no quantity choice of their own (decision 0018).
-  const [planAsins, serviceAsins] = await Promise.all([
+  const [planAsins, serviceKinds] = await Promise.all([
     findPlanAsins(db, asins),
-    findServiceAsins(db, asins),
+    findServiceKinds(db, asins),
   ]);
-  const plans = new Set([...planAsins, ...serviceAsins]);
+  const kindOf = (asin: string): 'installation' | 'protection' | undefined =>
+    planAsins.has(asin)
+      ? 'protection'
+      : serviceKinds.has(asin)
+        ? serviceKinds.get(asin) === 'protection'
+          ? 'protection'
+          : 'installation'
+        : undefined;
   const money = (minor: number, currency: string) => toPrice(minor, currency, marketplace.priceFormat);
   const discounts = [
     ...(await bundleSavingsOf(db, priced.lines)),
@@ -118,7 +125,8 @@ export async function cartLineViews(
     minQuantity: line.min_order_quantity,
     maxQuantity: Math.min(line.max_order_quantity ?? 999, 999, Math.max(line.stock, line.quantity)),
     parentLineId: line.associated_item_id,
-    protectionPlan: plans.has(line.asin),
+    protectionPlan: kindOf(line.asin) !== undefined,
+    ...(kindOf(line.asin) ? { serviceKind: kindOf(line.asin) } : {}),
   }));
   return {
     subtotalMinor: priced.subtotalMinor,

@@ -12,6 +12,7 @@ import {
   findPlansOf,
   updateCartLine,
 } from '../../db/repositories/cart-repository';
+import { findHoldEnds } from '../../db/repositories/deal-repository';
 import { findOffer } from '../../db/repositories/product-repository';
 import { findPlanDevices } from '../../db/repositories/protection-plan-repository';
 import type { Database } from '../../db/schema';
@@ -28,7 +29,19 @@ export async function cartPageLines(
   now: number,
 ): Promise<CartLineViews> {
   await settleDealsInCart(db, owner, marketplace.marketplaceId, now);
-  return cartLineViews(db, owner, marketplace);
+  const views = await cartLineViews(db, owner, marketplace);
+  // A deal's line says it is a deal and how long it is held (the deal badge and hold timer).
+  const holds = await findHoldEnds(
+    db,
+    views.lines.map((line) => line.id),
+  );
+  return {
+    ...views,
+    lines: views.lines.map((line) => {
+      const endsAt = holds.get(line.id);
+      return endsAt === undefined ? line : { ...line, dealHold: { msLeft: Math.max(0, endsAt - now) } };
+    }),
+  };
 }
 
 export type CartLineChange = { lineId: string; quantity?: number | undefined; action: 'update' | 'delete' };

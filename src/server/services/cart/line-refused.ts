@@ -6,6 +6,7 @@ export type LineRefusalCode =
   | LineProblemCode
   | 'offer_not_found'
   | 'deal_claim_required'
+  | 'service_not_offered'
   | 'grocery_item'
   | 'business_customers_only'
   | 'line_not_found'

@@ -157,9 +157,11 @@ export async function dealSetupFor(
   if (!option) return null;
   const base = `/api/marketplaces/${marketplace.marketplaceId}`;
   const planAsin = await input.protectionPlanAsin?.();
-  // A deal already in the cart with every unit covered by the plan is not offered the plan again.
-  const offerPlan = planAsin && !(await dealUnitsCovered(db, deal.id, viewer, planAsin));
-  const warrantyOffer = offerPlan ? await protectionPlanOffer(db, planAsin, marketplace) : undefined;
+  // A deal already in the cart with every unit covered by the plan is not offered the plan again; one
+  // partly covered is offered it for the units left (decision 0041).
+  const uncovered = planAsin ? await dealUnitsUncovered(db, deal.id, viewer, planAsin) : 0;
+  const plan = planAsin && uncovered !== 0 ? await protectionPlanOffer(db, planAsin, marketplace) : undefined;
+  const warrantyOffer = plan && uncovered !== null ? { ...plan, unitsToCover: uncovered } : plan;
   return {
     dealId: deal.id,
     asin: input.asin,
@@ -183,12 +185,17 @@ export async function dealSetupFor(
   };
 }
 
-/** Whether the shopper's deal line is in the cart with the plan covering each of its units. */
-async function dealUnitsCovered(db: Db, dealId: string, viewer: DealViewer, planAsin: string) {
+/** The units of the shopper's deal line in the cart the plan does not cover; null when no deal line is there. */
+async function dealUnitsUncovered(
+  db: Db,
+  dealId: string,
+  viewer: DealViewer,
+  planAsin: string,
+): Promise<number | null> {
   const claim = await findClaim(db, { dealId, owner: viewer.owner });
-  if (!claim?.cart_item_id) return false;
+  if (!claim?.cart_item_id) return null;
   const coverage = await planCoverage(db, claim.cart_item_id, planAsin);
-  return !!coverage && coverage.coveredUnits >= coverage.deviceUnits;
+  return coverage ? Math.max(0, coverage.deviceUnits - coverage.coveredUnits) : null;
 }
 
 /** The protection plan's buyable offer as the warranty checkbox shows it; none when it cannot be bought. */

@@ -17,6 +17,10 @@ export const orderLineView = z.object({
   parentLineId: z.string().nullable().optional(),
   /** A protection plan: its quantity follows its device's, so it has no quantity choice of its own. */
   protectionPlan: z.boolean().optional(),
+  /** A plan or add-on service: which kind (its wording on the cart page, decision 0041). */
+  serviceKind: z.enum(['installation', 'protection']).optional(),
+  /** A lightning deal's line held for the shopper: how long the hold has left when the page was made. */
+  dealHold: z.object({ msLeft: z.number().int().min(0) }).optional(),
 });
 export type OrderLineView = z.infer<typeof orderLineView>;
 

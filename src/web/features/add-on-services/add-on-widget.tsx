@@ -1,7 +1,8 @@
-import { type ComponentType, lazy, Suspense, useEffect, useId, useState } from 'react';
+import { type ComponentType, lazy, Suspense, useEffect, useId, useRef, useState } from 'react';
 import type { VasWidgetName } from '../../../shared/add-on-services-constants';
 import type { AddOnServicesView } from '../../../shared/contracts/add-on-services';
 import { fetchAddOnServicesSlice } from '../../api/add-on-services-api';
+import { onDeliveryZipSaved } from '../../api/delivery-api';
 import { useIsClient } from '../../ui/use-is-client';
 import type { AddOnPage, AddOnWidgetProps } from './add-on-services-slot';
 import { type AddOnServices, useAddOnServices } from './use-add-on-services';
@@ -80,6 +81,23 @@ function Widget({
   useEffect(() => {
     bridge.current = { items: vas.items, intercept: vas.intercept };
   });
+  // Decision 0041: a new delivery ZIP brings the offers for it, so the rows, the interstitial and the
+  // cart add all quote the offer the server sells there. The newest answer wins.
+  const { applyView } = vas;
+  const latest = useRef(applyView);
+  latest.current = applyView;
+  useEffect(() => {
+    let asked = 0;
+    const off = onDeliveryZipSaved(async () => {
+      const ask = ++asked;
+      const fresh = await fetchAddOnServicesSlice(page.marketplaceId, page.asin, readVasParam());
+      if (fresh && ask === asked) latest.current(fresh);
+    });
+    return () => {
+      asked = -1;
+      off();
+    };
+  }, [page.marketplaceId, page.asin]);
   const Variant = variants.get(view.widget);
   if (!Variant) return null;
   return (

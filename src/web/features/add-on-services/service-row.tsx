@@ -61,6 +61,20 @@ export function ServiceDetails({
 }
 
 /**
+ * Decision 0041: where a widget offers services of more than one kind, it says which combine: a plan
+ * and installation go together, plans exclude each other.
+ */
+export function CombineNote({ services }: { services: readonly Pick<AddOnServiceView, 'kind'>[] }) {
+  const kinds = new Set(services.map((s) => s.kind));
+  if (kinds.size < 2) return null;
+  return (
+    <p className="vas-combine-note">
+      You can add a protection plan and installation together. Choose one protection plan.
+    </p>
+  );
+}
+
+/**
  * A service with its checkbox (VAS-011, VAS-012): checking chooses it and opens its details; the row also
  * shows its offer, the top-choice badge and a details toggle.
  */
@@ -78,8 +92,9 @@ export function ServiceRow({
   const checkboxId = useId();
   const detailsId = useId();
   const [open, setOpen] = useState(false);
-  const checked = vas.choice.selected === service.serviceAsin;
-  const expanded = checked ? vas.choice.expanded : open;
+  const choice = vas.choiceOf(service.serviceAsin);
+  const checked = choice.selected === service.serviceAsin;
+  const expanded = checked ? choice.expanded : open;
   const price = service.offer?.price.displayString;
   return (
     <div className={checked ? 'vas-row vas-row--checked' : 'vas-row'}>
@@ -87,13 +102,16 @@ export function ServiceRow({
         type="checkbox"
         id={checkboxId}
         className="vas-row__checkbox"
-        name={noScriptName(hydrated)}
+        // One field per row: a plan and installation ticked together both post (decision 0041).
+        name={noScriptName(hydrated, Math.max(1, vas.services.indexOf(service) + 1))}
         value={service.serviceAsin}
         checked={checked}
         disabled={!service.offer}
         onChange={(event) =>
           vas.choose(
-            event.target.checked ? { type: 'check', serviceAsin: service.serviceAsin } : { type: 'uncheck' },
+            event.target.checked
+              ? { type: 'check', serviceAsin: service.serviceAsin }
+              : { type: 'uncheck', serviceAsin: service.serviceAsin },
           )
         }
       />
@@ -109,7 +127,9 @@ export function ServiceRow({
           className="link-button vas-row__toggle"
           aria-expanded={expanded}
           aria-controls={detailsId}
-          onClick={() => (checked ? vas.choose({ type: 'toggleDetails' }) : setOpen(!open))}
+          onClick={() =>
+            checked ? vas.choose({ type: 'toggleDetails', serviceAsin: service.serviceAsin }) : setOpen(!open)
+          }
         >
           {expanded ? 'Hide details' : 'Details'}
           <span className="visually-hidden"> of {service.title}</span>

@@ -16,6 +16,7 @@ import { SERVICE_QUANTITY, VAS_METRICS } from '../../../shared/add-on-services-c
 import type { ZipRefreshEntry } from '../../../shared/contracts/add-on-services';
 import { addServiceItems } from '../../api/add-on-cart-api';
 import { refreshServiceZip } from '../../api/add-on-services-api';
+import { saveDeliveryZip } from '../../api/delivery-api';
 import { failureMessage } from '../../api/request';
 import { Modal } from '../../ui/modal';
 import type { AddOnPage } from './add-on-services-slot';
@@ -86,13 +87,21 @@ export default function ServicesInterstitial({
       return;
     }
     setBusy(true);
-    const answer = await refreshServiceZip(
-      [serviceAsin],
-      shortenPostalCode(submitted.zip, view.countryCode),
-      page.marketplaceId,
-    );
+    // One ZIP everywhere (decision 0041): the ZIP typed here becomes the shopper's delivery location, the
+    // one the server prices the service at when it is added.
+    const [answer, saved] = await Promise.all([
+      refreshServiceZip(
+        [serviceAsin],
+        shortenPostalCode(submitted.zip, view.countryCode),
+        page.marketplaceId,
+      ),
+      view.countryCode === 'us' ? saveDeliveryZip(submitted.zip) : Promise.resolve(submitted.zip),
+    ]);
     setBusy(false);
-    const result = zipOutcome(answer.ok ? { ok: true, entries: answer.answer } : { ok: false }, serviceAsin);
+    const result = zipOutcome(
+      answer.ok && saved !== null ? { ok: true, entries: answer.answer } : { ok: false },
+      serviceAsin,
+    );
     setOutcome(result);
     if (result.kind === 'offerAvailable') {
       vas.applyZipOffer(serviceAsin, submitted.zip, result.entry);

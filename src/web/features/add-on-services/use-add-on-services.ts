@@ -2,8 +2,10 @@ import { useRef, useState } from 'react';
 import {
   type AddOnChoice,
   type AddOnChoiceEvent,
-  boughtService,
-  chooseAddOn,
+  type AddOnChoices,
+  boughtServices,
+  choiceOfKind,
+  chooseAddOns,
   noChoice,
 } from '../../../domain/add-on-services/add-on-choice';
 import { interstitialHolds } from '../../../domain/add-on-services/interstitial';
@@ -38,12 +40,13 @@ const vasMetric = (schemaId: string, data: Record<string, string | number | bool
   sendMetricEvents([{ schemaId, producerId: VAS_METRIC_PRODUCER, data }]);
 
 /** The initial choice: the service the address or precheck names; an upgrade's asin chooses its base, upgraded. */
-function startingChoice(view: AddOnServicesView): AddOnChoice {
+function startingChoices(view: AddOnServicesView): AddOnChoices {
   const id = view.initialChoice;
-  if (!id) return noChoice;
+  if (!id) return {};
   const base = view.services.find((s) => s.upgrade?.serviceAsin === id);
-  if (base) return { selected: base.serviceAsin, upgraded: true, expanded: true };
-  return { selected: id, upgraded: false, expanded: true };
+  if (base) return { [base.kind]: { selected: base.serviceAsin, upgraded: true, expanded: true } };
+  const service = view.services.find((s) => s.serviceAsin === id);
+  return service ? { [service.kind]: { selected: id, upgraded: false, expanded: true } } : {};
 }
 
 /**
@@ -51,7 +54,7 @@ function startingChoice(view: AddOnServicesView): AddOnChoice {
  * or a seller refresh replaces them), the held press of the interstitial; and what the buy box asks.
  */
 export function useAddOnServices(view: AddOnServicesView, pageAsin: string) {
-  const [choice, setChoice] = useState<AddOnChoice>(() => startingChoice(view));
+  const [choices, setChoices] = useState<AddOnChoices>(() => startingChoices(view));
   const [services, setServices] = useState(view.services);
   const [zip, setZip] = useState(view.model.zipCode);
   const [merchantId, setMerchantId] = useState(view.model.merchantId);
@@ -69,9 +72,20 @@ export function useAddOnServices(view: AddOnServicesView, pageAsin: string) {
   };
   const upgradeOf = (asin: string) =>
     services.find((s) => s.serviceAsin === asin)?.upgrade?.serviceAsin ?? null;
-  const boughtAsin = boughtService(choice, upgradeOf);
-  const bought = find(boughtAsin);
-  const boughtOffer: AddOnOfferView | null = bought?.offer ?? null;
+  const kindOf = (asin: string) =>
+    services.find((s) => s.serviceAsin === asin || s.upgrade?.serviceAsin === asin)?.kind;
+  const kinds = [...new Set(services.map((s) => s.kind))];
+  /** Decision 0041: one service per kind: a plan and installation together. */
+  const boughtAsins = boughtServices(choices, kinds, upgradeOf);
+  const bought = boughtAsins.flatMap((asin) => {
+    const offer = find(asin)?.offer;
+    return offer ? [{ asin, offer }] : [];
+  });
+  /** The choice that holds a service (its kind's); for an option list, the one chosen in it. */
+  const choiceOf = (asin: string): AddOnChoice => choiceOfKind(choices, kindOf(asin));
+  const choice: AddOnChoice = kinds.map((k) => choiceOfKind(choices, k)).find((c) => c.selected) ?? noChoice;
+  const boughtAsin = boughtAsins.at(-1) ?? null;
+  const boughtOffer: AddOnOfferView | null = bought.at(-1)?.offer ?? null;
 
   /** VAS-002, VAS-045: the chosen add-on in the address (`vw`), when the browser can replace its state. */
   const writeUrl = (chosen: string | null) => {
@@ -82,34 +96,37 @@ export function useAddOnServices(view: AddOnServicesView, pageAsin: string) {
 
   /** VAS-011, VAS-012, VAS-014..017: the choice changes; it is logged and written to the address. */
   const choose = (event: AddOnChoiceEvent) => {
-    const next = chooseAddOn(choice, event);
-    setChoice(next);
-    const before = boughtAsin;
-    const after = boughtService(next, upgradeOf);
-    if (after === before) return;
-    if (after) logRefMarker(`vas_${view.widget}_${pageAsin}_${after}_add`);
-    else if (before) logRefMarker(`vas_${view.widget}_${pageAsin}_${before}_remove`);
-    writeUrl(after);
+    const next = chooseAddOns(choices, event, kindOf);
+    setChoices(next);
+    const before = boughtAsins;
+    const after = boughtServices(next, kinds, upgradeOf);
+    const added = after.filter((asin) => !before.includes(asin));
+    const removed = before.filter((asin) => !after.includes(asin));
+    if (added.length === 0 && removed.length === 0) return;
+    for (const asin of removed) logRefMarker(`vas_${view.widget}_${pageAsin}_${asin}_remove`);
+    for (const asin of added) logRefMarker(`vas_${view.widget}_${pageAsin}_${asin}_add`);
+    // `vw` holds one add-on (VAS-002): the one just chosen, else one still chosen.
+    writeUrl(added.at(-1) ?? after.at(-1) ?? null);
   };
 
-  /** The services for the buy box's own add: the bought one at quantity 1 (VAS-029), tied to the page item. */
+  /**
+   * The services for the buy box's own add: each bought one as one item (VAS-029), tied to the page item;
+   * the server has it cover the devices added with it (decision 0041).
+   */
   const items = (): CartApiItem[] =>
-    boughtAsin && boughtOffer
-      ? [
-          {
-            asin: boughtAsin,
-            offerListingId: boughtOffer.offerListingId,
-            quantity: SERVICE_QUANTITY,
-            additionalParameters: { itemAssociation: associationWith(pageAsin) },
-          },
-        ]
-      : [];
+    bought.map(({ asin, offer }) => ({
+      asin,
+      offerListingId: offer.offerListingId,
+      quantity: SERVICE_QUANTITY,
+      additionalParameters: { itemAssociation: associationWith(pageAsin) },
+    }));
 
-  /** VAS-050: the bought service's form fields, numbered after the upsells already in the form. */
+  /** VAS-050: the bought services' form fields, numbered after the upsells already in the form. */
   const formFields = (upsellCount: number) =>
-    boughtAsin && boughtOffer
-      ? serviceFormFields([{ asin: boughtAsin, offerListingId: boughtOffer.offerListingId }], upsellCount)
-      : [];
+    serviceFormFields(
+      bought.map(({ asin, offer }) => ({ asin, offerListingId: offer.offerListingId })),
+      upsellCount,
+    );
 
   /** VAS-021: an add-to-cart press is held once per page view while no service is chosen. */
   const intercept = (buttonId: string, replay: () => void): boolean => {
@@ -121,7 +138,7 @@ export function useAddOnServices(view: AddOnServicesView, pageAsin: string) {
       !interstitialHolds({
         mode: view.interstitial,
         buttonId,
-        chosen: boughtAsin,
+        chosen: boughtAsins[0] ?? null,
         alreadyShown: shown.current,
       }) ||
       !view.services.some((s) => s.offer)
@@ -194,12 +211,20 @@ export function useAddOnServices(view: AddOnServicesView, pageAsin: string) {
     setServices(refreshed.services);
   };
 
+  /** The offers for the shopper's ZIP as the server now has them (after a "Deliver to" change, decision 0041). */
+  const applyView = (fresh: AddOnServicesView) => {
+    setZip(fresh.model.zipCode);
+    setServices(fresh.services);
+  };
+
   const vasParam = boughtAsin ? writeVasState({ vw: boughtAsin }) : null;
 
   return {
     view,
     services,
     choice,
+    choiceOf,
+    boughtAsins,
     choose,
     find,
     boughtAsin,
@@ -216,6 +241,7 @@ export function useAddOnServices(view: AddOnServicesView, pageAsin: string) {
     forceAddToCart,
     applyZipOffer,
     applySellerRefresh,
+    applyView,
     metric: vasMetric,
   };
 }

@@ -92,7 +92,13 @@ export function DealBuyBox({
   });
   const [quantity, setQuantity] = useState(DEFAULT_CLAIM_QUANTITY);
   const messageRef = useRef<HTMLDivElement>(null);
-  const plan = useDealWarranty({ setup, warranty, sessionId, onCartCount });
+  const plan = useDealWarranty({
+    setup,
+    warranty,
+    sessionId,
+    onCartCount,
+    heldQuantity: state.deal.customer.quantity,
+  });
 
   // A second press before the next render must not send a second claim.
   const claimInFlight = useRef(false);

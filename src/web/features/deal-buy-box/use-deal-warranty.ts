@@ -20,8 +20,10 @@ export function useDealWarranty(options: {
   warranty: WarrantyOffer | null;
   sessionId: string;
   onCartCount: (count: number) => void;
+  /** The deal's units held in the cart now. */
+  heldQuantity: number;
 }) {
-  const { setup, warranty, sessionId, onCartCount } = options;
+  const { setup, warranty, sessionId, onCartCount, heldQuantity } = options;
   const [chosen, setChosen] = useState(false);
   const [status, setStatus] = useState<WarrantyStatus>('idle');
 
@@ -35,7 +37,8 @@ export function useDealWarranty(options: {
         {
           asin: warranty.asin,
           offerListingId: warranty.offerListingId,
-          quantity: 1,
+          // The plan covers every unit claimed (decision 0041).
+          quantity: Math.max(1, claim.quantity),
           additionalParameters: {
             itemAssociation: {
               associatedItemId: claim.cartItemId,
@@ -70,7 +73,14 @@ export function useDealWarranty(options: {
     const form = dealsUpsellForm({
       sessionId,
       csrfToken: setup.aapiCsrfToken,
-      items: [{ asin: warranty.asin, offerListingId: warranty.offerListingId, quantity: 1 }],
+      // The units not covered yet: those the server counted, else every unit held (decision 0041).
+      items: [
+        {
+          asin: warranty.asin,
+          offerListingId: warranty.offerListingId,
+          quantity: Math.max(1, warranty.unitsToCover ?? heldQuantity),
+        },
+      ],
     });
     if (!form) return;
     setStatus('adding');

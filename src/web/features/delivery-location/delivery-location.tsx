@@ -1,5 +1,6 @@
 import { useEffect, useState } from 'react';
 import { locationPromptOpens } from '../../../domain/buy-box/buy-box-constants';
+import { onDeliveryZipSaved } from '../../api/delivery-api';
 import { loader, useOverlayModule } from '../../ui/lazy-overlays';
 
 // The dialog (its form, the ZIP rule, the location API and the modal) is a chunk of its own, loaded
@@ -20,6 +21,9 @@ export function DeliveryLocation({ zip, eligible }: { zip: string | null; eligib
     setWanted(true);
     setOpen(true);
   };
+
+  // A ZIP saved elsewhere on the page (the services interstitial) is the shopper's location too.
+  useEffect(() => onDeliveryZipSaved(setCurrent), []);
 
   useEffect(() => {
     const desktop = window.matchMedia('(min-width: 900px) and (pointer: fine)').matches;

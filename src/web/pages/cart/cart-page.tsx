@@ -1,3 +1,5 @@
+import { useEffect, useState } from 'react';
+import { formatHoldTimer, spokenCountdown } from '../../../domain/deals/deal-display';
 import type { CartPageData } from '../../../shared/contracts/pages/cart-page';
 import { FreshCartSection } from '../../features/grocery/fresh-cart-section';
 import { SiteFooter } from '../../layout/site-footer';
@@ -51,15 +53,18 @@ export function CartPage({ data }: { data: CartPageData }) {
                     />
                   ) : null}
                   <div className="cart-line__body">
+                    {line.dealHold ? <span className="cart-line__deal-badge">Lightning Deal</span> : null}
                     <a className="cart-line__title" href={`/dp/${line.asin}`}>
                       {line.title}
                     </a>
+                    {line.dealHold ? <DealHold msLeft={line.dealHold.msLeft} /> : null}
                     {line.protectionPlan ? (
-                      <p className="cart-line__note">Qty: {line.quantity}, one for each device it covers</p>
+                      <CoverageNote line={line} device={deviceOf(data.lines, line)} />
                     ) : (
                       <p className="cart-line__stock">In Stock</p>
                     )}
                     <div className="cart-line__actions">
+                      <CoverAll line={line} device={deviceOf(data.lines, line)} csrfToken={data.csrfToken} />
                       {/* A plan's quantity follows its device (decision 0014): no choice of its own. */}
                       {line.protectionPlan ? null : (
                         <form method="post" action="/gp/cart/update.html" className="cart-line__quantity">
@@ -157,4 +162,66 @@ function quantityChoices(min: number, max: number, current: number): number[] {
   for (let q = Math.max(min, 1); q <= top; q++) choices.push(q);
   if (!choices.includes(current)) choices.push(current);
   return choices.sort((a, b) => a - b);
+}
+
+type Line = CartPageData['lines'][number];
+
+const deviceOf = (lines: readonly Line[], line: Line) =>
+  line.parentLineId ? lines.find((l) => l.id === line.parentLineId) : undefined;
+
+/** A plan or service covers one unit of its device per unit of its own (decision 0041). */
+function CoverageNote({ line, device }: { line: Line; device: Line | undefined }) {
+  if (device && line.quantity < device.quantity) {
+    return (
+      <p className="cart-line__note">
+        Qty: {line.quantity}, covers {line.quantity} of your {device.quantity}
+      </p>
+    );
+  }
+  return <p className="cart-line__note">Qty: {line.quantity}, one for each device it covers</p>;
+}
+
+/**
+ * Decision 0041: when its device's quantity went up, a plan or service is offered for every unit in one
+ * press (the cart page's plain form, raising the line to the device's quantity).
+ */
+function CoverAll({ line, device, csrfToken }: { line: Line; device: Line | undefined; csrfToken: string }) {
+  if (!line.protectionPlan || !device || line.quantity >= device.quantity) return null;
+  const verb = line.serviceKind === 'installation' ? 'Install' : 'Protect';
+  return (
+    <form method="post" action="/gp/cart/update.html">
+      <input type="hidden" name="csrfToken" value={csrfToken} />
+      <input type="hidden" name="lineId" value={line.id} />
+      <input type="hidden" name="quantity" value={device.quantity} />
+      <button className="button button--secondary button--small" type="submit" name="action" value="update">
+        {verb} all {device.quantity}
+        <span className="visually-hidden"> with {line.title}</span>
+      </button>
+    </form>
+  );
+}
+
+/** The time a deal line is still held for the shopper, counting down each second once the script runs. */
+function DealHold({ msLeft }: { msLeft: number }) {
+  const [left, setLeft] = useState(msLeft);
+  useEffect(() => {
+    const started = Date.now();
+    const timer = window.setInterval(() => {
+      const now = Math.max(0, msLeft - (Date.now() - started));
+      setLeft(now);
+      if (now === 0) window.clearInterval(timer);
+    }, 1000);
+    return () => window.clearInterval(timer);
+  }, [msLeft]);
+  if (left <= 0) {
+    return <p className="cart-line__deal-hold">The deal hold has ended: reload the cart to see its price.</p>;
+  }
+  return (
+    <p className="cart-line__deal-hold">
+      Deal held in your cart for{' '}
+      <span role="timer" aria-label={spokenCountdown(left)} className="cart-line__deal-clock">
+        {formatHoldTimer(left)}
+      </span>
+    </p>
+  );
 }

@@ -1,7 +1,7 @@
 import { useId } from 'react';
 import type { AddOnServiceView } from '../../../../shared/contracts/add-on-services';
 import type { VariantProps } from '../add-on-widget';
-import { ServiceRow } from '../service-row';
+import { CombineNote, ServiceRow } from '../service-row';
 
 /**
  * enhancedPPD (VAS-013..016): each service's checkbox, and under a plan with a longer one its upgrade
@@ -13,6 +13,7 @@ export default function EnhancedPpd({ vas, hydrated, headingId }: VariantProps) 
       <h2 className="vas__heading" id={headingId}>
         Protect and set up your purchase
       </h2>
+      <CombineNote services={vas.services} />
       {vas.services.map((service) => (
         <div key={service.serviceAsin} className="vas-enhanced">
           <ServiceRow vas={vas} service={service} hydrated={hydrated} />
@@ -27,7 +28,8 @@ function UpgradeBox({ vas, service }: { vas: VariantProps['vas']; service: AddOn
   const id = useId();
   const upgrade = service.upgrade;
   if (!upgrade) return null;
-  const checked = vas.choice.selected === service.serviceAsin && vas.choice.upgraded;
+  const choice = vas.choiceOf(service.serviceAsin);
+  const checked = choice.selected === service.serviceAsin && choice.upgraded;
   const extra = upgrade.extraPrice?.displayString;
   return (
     <div className="vas-upgrade">
@@ -39,7 +41,7 @@ function UpgradeBox({ vas, service }: { vas: VariantProps['vas']; service: AddOn
           vas.choose(
             event.target.checked
               ? { type: 'checkUpgrade', serviceAsin: service.serviceAsin }
-              : { type: 'uncheckUpgrade' },
+              : { type: 'uncheckUpgrade', serviceAsin: service.serviceAsin },
           )
         }
       />

@@ -33,6 +33,11 @@ export default function Twister({ vas, hydrated, headingId }: VariantProps) {
       </select>
       {chosen ? (
         <>
+          {/* A closed list cuts a long name off: the chosen service is named in full under it. */}
+          <p className="vas-twister__chosen" data-testid="vas-chosen-service">
+            <strong>{chosen.title}</strong>
+            {chosen.offer ? ` for ${chosen.offer.price.displayString}` : null}
+          </p>
           <OfferLine service={chosen} zip={vas.zip} />
           <ServiceDetails service={chosen} id={detailsId} hidden={!vas.choice.expanded} />
         </>
