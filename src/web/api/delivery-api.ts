@@ -1,4 +1,5 @@
 import type { DeliveryLocationResponse } from '../../shared/contracts/delivery';
+import { announceDeliveryZip } from './delivery-zip-event';
 import { pageTokens } from './page-tokens';
 import { request } from './request';
 
@@ -11,8 +12,6 @@ const post = (body: object) =>
     json: body,
   });
 
-const ZIP_SAVED_EVENT = 'delivery-zip-saved';
-
 /**
  * Saves the delivery ZIP (DP-005): the ZIP the server now holds, or null when it was not saved. A saved
  * ZIP is announced to the page's parts (`onDeliveryZipSaved`), so every offer on it follows (decision 0041).
@@ -21,15 +20,8 @@ export async function saveDeliveryZip(zip: string): Promise<string | null> {
   const result = await post({ zip });
   const saved = result.ok ? result.answer?.zip : null;
   if (typeof saved !== 'string') return null;
-  window.dispatchEvent(new CustomEvent<string>(ZIP_SAVED_EVENT, { detail: saved }));
+  announceDeliveryZip(saved);
   return saved;
-}
-
-/** Calls `listener` with each delivery ZIP saved on this page; answers the unsubscribe. */
-export function onDeliveryZipSaved(listener: (zip: string) => void): () => void {
-  const handle = (event: Event) => listener((event as CustomEvent<string>).detail);
-  window.addEventListener(ZIP_SAVED_EVENT, handle);
-  return () => window.removeEventListener(ZIP_SAVED_EVENT, handle);
 }
 
 /** Records that the shopper closed the location prompt without a ZIP; losing it never disturbs the page. */

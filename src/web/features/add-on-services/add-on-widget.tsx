@@ -2,7 +2,7 @@ import { type ComponentType, lazy, Suspense, useEffect, useId, useRef, useState 
 import type { VasWidgetName } from '../../../shared/add-on-services-constants';
 import type { AddOnServicesView } from '../../../shared/contracts/add-on-services';
 import { fetchAddOnServicesSlice } from '../../api/add-on-services-api';
-import { onDeliveryZipSaved } from '../../api/delivery-api';
+import { onDeliveryZipSaved } from '../../api/delivery-zip-event';
 import { useIsClient } from '../../ui/use-is-client';
 import type { AddOnPage, AddOnWidgetProps } from './add-on-services-slot';
 import { type AddOnServices, useAddOnServices } from './use-add-on-services';

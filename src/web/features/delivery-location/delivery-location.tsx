@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { locationPromptOpens } from '../../../domain/buy-box/buy-box-constants';
-import { onDeliveryZipSaved } from '../../api/delivery-api';
+import { onDeliveryZipSaved } from '../../api/delivery-zip-event';
 import { loader, useOverlayModule } from '../../ui/lazy-overlays';
 
 // The dialog (its form, the ZIP rule, the location API and the modal) is a chunk of its own, loaded
