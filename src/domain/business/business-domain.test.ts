@@ -17,6 +17,7 @@ import {
 import {
   availabilityView,
   availableAfterCheck,
+  pickerReloadUrl,
   quantityCallParamsMissing,
   refreshNeeded,
   splitOfferUrl,
@@ -107,11 +108,18 @@ describe('price tiers', () => {
     expect(unlockedDiscount([picker(2), picker(5, { program: 'BUSINESS_VOLUME_AWARE_PRICING' })])).toBe(
       false,
     );
-    const rows = tableRows(
-      { status: 'ready', available: true, tiers: [picker(2, { program: 'BUSINESS_VOLUME_AWARE_PRICING' })] },
-      { expanded: false, single, requestDiscountUrl: null },
-    );
-    expect(rows[0]).toMatchObject({ kind: 'tier', unlocked: true });
+    const unlockedAt = (quantity: number) =>
+      tableRows(
+        {
+          status: 'ready',
+          available: true,
+          tiers: [picker(2, { program: 'BUSINESS_VOLUME_AWARE_PRICING' })],
+        },
+        { quantity, expanded: false, single, requestDiscountUrl: null },
+      )[0];
+    expect(unlockedAt(2)).toMatchObject({ kind: 'tier', unlocked: true });
+    // Decision 0044: below the tier's quantity the discount is not the shopper's price yet.
+    expect(unlockedAt(1)).toMatchObject({ kind: 'tier', unlocked: false });
   });
 
   test('BIZ-043 tiers are de-duplicated by minimum quantity', () => {
@@ -121,36 +129,36 @@ describe('price tiers', () => {
   });
 
   test('BIZ-022 before the data the fetching row shows', () => {
-    expect(tableRows({ status: 'fetching' }, { expanded: false, single, requestDiscountUrl: null })).toEqual([
-      { kind: 'fetching' },
-    ]);
+    expect(
+      tableRows({ status: 'fetching' }, { quantity: 1, expanded: false, single, requestDiscountUrl: null }),
+    ).toEqual([{ kind: 'fetching' }]);
   });
 
   test('BIZ-023 a completed fetch shows the tiers', () => {
     const rows = tableRows(
       { status: 'ready', available: true, tiers: [picker(2), picker(5)] },
-      { expanded: false, single, requestDiscountUrl: null },
+      { quantity: 1, expanded: false, single, requestDiscountUrl: null },
     );
     expect(rows.map((r) => (r.kind === 'tier' ? r.tier.quantity : r.kind))).toEqual([2, 5]);
   });
 
   test('BIZ-024 a fetch error shows the error row', () => {
-    expect(tableRows({ status: 'error' }, { expanded: false, single, requestDiscountUrl: null })).toEqual([
-      { kind: 'error' },
-    ]);
+    expect(
+      tableRows({ status: 'error' }, { quantity: 1, expanded: false, single, requestDiscountUrl: null }),
+    ).toEqual([{ kind: 'error' }]);
   });
 
   test('BIZ-025 no tiers gives a single-tier list', () => {
     expect(
       tableRows(
         { status: 'ready', available: true, tiers: [] },
-        { expanded: false, single, requestDiscountUrl: null },
+        { quantity: 1, expanded: false, single, requestDiscountUrl: null },
       ),
     ).toEqual([{ kind: 'single-tier', quantity: 1, priceText: '$47.49' }]);
     expect(
       tableRows(
         { status: 'ready', available: true, tiers: [] },
-        { expanded: false, single, requestDiscountUrl: '/q' },
+        { quantity: 1, expanded: false, single, requestDiscountUrl: '/q' },
       ),
     ).toEqual([
       { kind: 'single-tier', quantity: 1, priceText: '$47.49' },
@@ -162,7 +170,7 @@ describe('price tiers', () => {
     expect(
       tableRows(
         { status: 'ready', available: false, tiers: [picker(2)] },
-        { expanded: false, single, requestDiscountUrl: null },
+        { quantity: 1, expanded: false, single, requestDiscountUrl: null },
       ),
     ).toEqual([{ kind: 'unavailable' }]);
   });
@@ -171,7 +179,7 @@ describe('price tiers', () => {
     const tiers = [picker(2), picker(3), picker(5), picker(10), picker(25, { isUncompetitive: true })];
     const collapsed = tableRows(
       { status: 'ready', available: true, tiers },
-      { expanded: false, single, requestDiscountUrl: '/quote' },
+      { quantity: 1, expanded: false, single, requestDiscountUrl: '/quote' },
     );
     expect(collapsed.map((r) => (r.kind === 'tier' ? r.tier.quantity : r.kind))).toEqual([
       2,
@@ -182,7 +190,7 @@ describe('price tiers', () => {
     ]);
     const expanded = tableRows(
       { status: 'ready', available: true, tiers },
-      { expanded: true, single, requestDiscountUrl: null },
+      { quantity: 1, expanded: true, single, requestDiscountUrl: null },
     );
     expect(expanded.map((r) => (r.kind === 'tier' ? r.tier.quantity : r.kind))).toEqual([2, 3, 5, 10, 25]);
   });
@@ -198,13 +206,13 @@ describe('price tiers', () => {
     expect(
       tableRows(
         { status: 'ready', available: true, tiers: [picker(2), bulk] },
-        { expanded: false, single, requestDiscountUrl: '/q' },
+        { quantity: 1, expanded: false, single, requestDiscountUrl: '/q' },
       ).at(-1),
     ).toEqual({ kind: 'bulk-buying', link: '/bulk', message: 'Buying more?' });
     expect(
       tableRows(
         { status: 'ready', available: true, tiers: [picker(2)] },
-        { expanded: false, single, requestDiscountUrl: '/q' },
+        { quantity: 1, expanded: false, single, requestDiscountUrl: '/q' },
       ).at(-1),
     ).toEqual({ kind: 'request-discount', link: '/q' });
   });
@@ -304,6 +312,15 @@ describe('quantity checks', () => {
     );
     expect(summaryReloadUrl('/dp/B0TESTPAP1', 25, { mobile: true, anchor: '#s', refTag: 'bbt_sum' })).toBe(
       '/dp/B0TESTPAP1?qty=25&psc=1&ref_=bbt_sum#s',
+    );
+  });
+
+  test('BIZ-017 a quantity applied on a phone reloads anchored to its buy box; a desktop keeps its hash', () => {
+    expect(pickerReloadUrl('/dp/B0TESTPAP1?qty=2', 12, { mobile: true, anchor: '#bb-default' })).toBe(
+      '/dp/B0TESTPAP1?qty=12&psc=1#bb-default',
+    );
+    expect(pickerReloadUrl('/dp/B0TESTPAP1#x', 12, { mobile: false, anchor: '#bb-default' })).toBe(
+      '/dp/B0TESTPAP1?qty=12&psc=1#x',
     );
   });
 

@@ -63,3 +63,37 @@ export function valueOnFocus(text: string): string {
 export function initialQuantity(currentQuantity: number, minimumOrderQuantity: number): number {
   return Math.max(currentQuantity, minimumOrderQuantity);
 }
+
+/**
+ * BIZ-036, BIZ-040: what the business text input keeps of what was typed or pasted: its digits; a
+ * number above 999 becomes 999 and is marked `capped`, so the page can say why (decision 0044) instead
+ * of dropping the fourth digit (1000 would read 100).
+ */
+export function typedQuantityText(raw: string): { text: string; capped: boolean } {
+  const digits = raw.replace(/[^0-9]/g, '');
+  if (digits.length <= QUANTITY_INPUT_MAX_LENGTH) return { text: digits, capped: false };
+  const value = Number(digits);
+  return value > MAX_QUANTITY
+    ? { text: String(MAX_QUANTITY), capped: true }
+    : { text: String(value), capped: false };
+}
+
+/**
+ * Why the quantity the business input applies differs from what it shows (decision 0044): a number
+ * under the least that can be ordered (0 included, BIZ-033/035) or one capped at 999 (BIZ-034). Null
+ * when the text is applied as it reads.
+ */
+export function freeQuantityNotice(
+  text: string,
+  leastMinimumOrderQuantity: number,
+  capped = false,
+): string | null {
+  if (capped) return `${MAX_QUANTITY} is the most you can order at once, so the quantity is ${MAX_QUANTITY}.`;
+  if (!/^\d+$/.test(text)) return null;
+  const value = Number(text);
+  const least = Math.max(1, Math.min(leastMinimumOrderQuantity, MAX_QUANTITY));
+  if (value === 0)
+    return `You can't order 0: the least you can order is ${least}, so the quantity is ${least}.`;
+  if (value < least) return `The least you can order is ${least}, so the quantity is ${least}.`;
+  return null;
+}
