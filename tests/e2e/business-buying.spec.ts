@@ -105,7 +105,7 @@ test('BIZ-001 BIZ-022 BIZ-023 BIZ-028 BIZ-061 BIZ-062 BIZ-027 the table opens on
   await expect(input).toHaveAttribute('aria-expanded', 'false');
 });
 
-test('BIZ-029 BIZ-017 choosing a tier by keyboard sets every box to its quantity, which reloads for the new price', async ({
+test('BIZ-029 BIZ-017 choosing a tier by keyboard sets every box to its quantity, which reloads for the new price; a rounded unit price says so', async ({
   page,
   world,
 }) => {
@@ -120,7 +120,12 @@ test('BIZ-029 BIZ-017 choosing a tier by keyboard sets every box to its quantity
   await expect(quantityInput(defaultBox(page))).toHaveValue('12');
   // The other box follows the chosen quantity and its own availability and price for it.
   await expect(quantityInput(customBox(page))).toHaveValue('12');
-  await expect(customBox(page).getByTestId('business-total')).toHaveText('Total for 12: $11.60');
+  // 12 × $0.9667 is $11.60: the $0.97 shown each is rounded, and the box says so (decision 0045).
+  await expect(customBox(page).getByTestId('business-unit-price')).toHaveText('$0.97');
+  await expect(customBox(page).getByTestId('business-total')).toHaveText(
+    'Total for 12: $11.60 (the unit price is rounded to the cent; the total is exact)',
+  );
+  await expect(defaultBox(page).getByTestId('business-total')).toHaveText('Total for 12: $100.80');
 });
 
 test('BIZ-039 BIZ-038 BIZ-036 BIZ-013 BIZ-037 BIZ-018 typing: a focused 1 clears, empty reverts, digits only, update shows, Enter applies in place', async ({

@@ -23,7 +23,7 @@ import {
   splitOfferUrl,
   summaryReloadUrl,
 } from './quantity-check';
-import { explainPrice, nextTierLadder } from './quantity-quote';
+import { explainPrice, nextTierLadder, unitPriceShownRounded } from './quantity-quote';
 
 const source = (minimumQuantity: number, extra: Partial<SourceTier> = {}): SourceTier => ({
   minimumQuantity,
@@ -402,5 +402,14 @@ describe('ladder and explanation', () => {
         },
       ),
     );
+  });
+});
+
+describe('a rounded unit price', () => {
+  test('the unit price is said to be rounded only when it does not multiply out to the total (decision 0045)', () => {
+    expect(unitPriceShownRounded(47.04, 10, 470.35)).toBe(true);
+    expect(unitPriceShownRounded(8.4, 12, 100.8)).toBe(false);
+    expect(unitPriceShownRounded(0.97, 10, 9.67)).toBe(true);
+    expect(unitPriceShownRounded(1200, 3, 3600)).toBe(false);
   });
 });

@@ -2,6 +2,7 @@ import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
 import type { BuyBoxKind } from '../../../domain/business/business-offers';
 import { lockedDiscountsShown } from '../../../domain/business/picker';
 import { availabilityView, splitOfferUrl, summaryReloadUrl } from '../../../domain/business/quantity-check';
+import { unitPriceShownRounded } from '../../../domain/business/quantity-quote';
 import { BUY_BOX_FIELDS, PURCHASE_BUTTONS, pageItemPayload } from '../../../domain/cart/add-to-cart-form';
 import { BUSINESS_METRICS } from '../../../shared/business-constants';
 import type { BusinessBuyBoxView, BusinessBuyingView } from '../../../shared/contracts/business';
@@ -170,7 +171,15 @@ export function BusinessBox({
           </p>
           <p className="business-box__total" data-testid="business-total" aria-live="polite">
             {shownQuote
-              ? `Total for ${shownQuote.quantityPrice.quantity}: ${shownQuote.quantityPrice.total.displayString}`
+              ? `Total for ${shownQuote.quantityPrice.quantity}: ${shownQuote.quantityPrice.total.displayString}${
+                  unitPriceShownRounded(
+                    shownQuote.quantityPrice.unitPrice.amount,
+                    shownQuote.quantityPrice.quantity,
+                    shownQuote.quantityPrice.total.amount,
+                  )
+                    ? ' (the unit price is rounded to the cent; the total is exact)'
+                    : ''
+                }`
               : priceKnown
                 ? `Total for ${shownQuantity}: priced when you add it`
                 : `Total for ${shownQuantity}: checking the price…`}
