@@ -234,7 +234,7 @@ test('BIZ-042 BIZ-048 availability checks while typing go out at most every 500 
   expect(headers['x-encrypted-slate-token']).toBeTruthy();
 });
 
-test('BIZ-030 BIZ-031 BIZ-032 BIZ-003 more than any seller has: the message, add to cart disabled and the split link; then back', async ({
+test('BIZ-030 BIZ-031 BIZ-032 BIZ-003 more than any seller has: the message, add to cart disabled and the split link (a centred page; cart lines that name their sellers); then back', async ({
   page,
   world,
 }) => {
@@ -266,11 +266,26 @@ test('BIZ-030 BIZ-031 BIZ-032 BIZ-003 more than any seller has: the message, add
     /10/,
     /Total for 60/,
   ]);
+  // Laid out like the store's other pages: centred, not flush left.
+  const main = await page.getByRole('main').boundingBox();
+  const width = page.viewportSize()?.width ?? 0;
+  expect(main && Math.abs(main.x - (width - main.x - main.width))).toBeLessThan(2);
+  await expect(lines.getByRole('row').last()).toHaveText(/^Total for 60\s*\$/);
   const results = await new AxeBuilder({ page }).analyze();
   expect(results.violations.map((v) => `${v.id} ${v.help} ${v.nodes[0]?.target}`)).toEqual([]);
   await page.getByRole('button', { name: 'Add all 60 to cart' }).click();
   await expect(page).toHaveURL(/\/gp\/cart\/view\.html\?notice=added$/);
   await expect(page.getByRole('link', { name: 'Cart, 60 items' })).toBeVisible();
+  // One item from two sellers is two lines that say who sells each and at what price each.
+  const cartLines = page.getByRole('region', { name: 'Shopping Cart' }).getByRole('listitem');
+  await expect(cartLines).toHaveCount(2);
+  await expect(
+    cartLines.filter({ hasText: /Sold by Paperworks Test Direct · \$\d+\.\d\d each/ }),
+  ).toHaveCount(1);
+  await expect(cartLines.filter({ hasText: /Sold by Summit Test Supply · \$\d+\.\d\d each/ })).toHaveCount(1);
+  await expect(
+    page.getByRole('combobox', { name: `Quantity of ${product.title} from Paperworks Test Direct` }),
+  ).toHaveValue('50');
 });
 
 test('BIZ-032 out of stock at quantity 1: the message shows without the split link', async ({

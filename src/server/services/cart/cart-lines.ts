@@ -112,6 +112,7 @@ export async function cartLineViews(
     maxQuantity: Math.min(line.max_order_quantity ?? 999, 999, Math.max(line.stock, line.quantity)),
     parentLineId: line.associated_item_id,
     protectionPlan: plans.has(line.asin),
+    seller: line.merchant_name,
   }));
   return {
     subtotalMinor: priced.subtotalMinor,

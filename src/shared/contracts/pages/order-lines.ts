@@ -17,6 +17,8 @@ export const orderLineView = z.object({
   parentLineId: z.string().nullable().optional(),
   /** A protection plan: its quantity follows its device's, so it has no quantity choice of its own. */
   protectionPlan: z.boolean().optional(),
+  /** The seller of the line's offer: one item bought from two sellers is two lines that say who sells each. */
+  seller: z.string().optional(),
 });
 export type OrderLineView = z.infer<typeof orderLineView>;
 

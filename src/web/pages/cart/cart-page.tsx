@@ -1,10 +1,17 @@
+import { unitPriceShownRounded } from '../../../domain/business/quantity-quote';
 import type { CartPageData } from '../../../shared/contracts/pages/cart-page';
+import type { OrderLineView } from '../../../shared/contracts/pages/order-lines';
 import { SiteFooter } from '../../layout/site-footer';
 import { SiteHeader } from '../../layout/site-header';
 
 /** /gp/cart/view.html: plain forms change quantities and remove lines, so it works without JavaScript. */
 export function CartPage({ data }: { data: CartPageData }) {
   const empty = data.lines.length === 0;
+  // One item from two sellers is two lines: their controls name the seller so they can be told apart.
+  const fromSeller = (line: OrderLineView) =>
+    line.seller && data.lines.some((other) => other.id !== line.id && other.asin === line.asin)
+      ? ` from ${line.seller}`
+      : '';
   return (
     <>
       <SiteHeader shopper={data.shopper} cartCount={data.itemCount} returnTo="/gp/cart/view.html" />
@@ -52,6 +59,13 @@ export function CartPage({ data }: { data: CartPageData }) {
                     ) : (
                       <p className="cart-line__stock">In Stock</p>
                     )}
+                    <p className="cart-line__offer">
+                      {line.seller ? <>Sold by {line.seller} · </> : null}
+                      {line.unitPrice.displayString} each
+                      {unitPriceShownRounded(line.unitPrice.amount, line.quantity, line.lineTotal.amount)
+                        ? ' (rounded to the cent; the line total is exact)'
+                        : ''}
+                    </p>
                     <div className="cart-line__actions">
                       {/* A plan's quantity follows its device (decision 0014): no choice of its own. */}
                       {line.protectionPlan ? null : (
@@ -63,7 +77,7 @@ export function CartPage({ data }: { data: CartPageData }) {
                             <select
                               name="quantity"
                               defaultValue={line.quantity}
-                              aria-label={`Quantity of ${line.title}`}
+                              aria-label={`Quantity of ${line.title}${fromSeller(line)}`}
                             >
                               {quantityChoices(line.minQuantity, line.maxQuantity, line.quantity).map((q) => (
                                 <option key={q} value={q}>
@@ -90,7 +104,7 @@ export function CartPage({ data }: { data: CartPageData }) {
                           type="submit"
                           name="action"
                           value="delete"
-                          aria-label={`Delete ${line.title}`}
+                          aria-label={`Delete ${line.title}${fromSeller(line)}`}
                         >
                           Delete
                         </button>
@@ -103,9 +117,16 @@ export function CartPage({ data }: { data: CartPageData }) {
             </ul>
           )}
           {empty ? null : (
-            <p className="cart__subtotal-line">
+            // The same sums as the order summary beside it: a bundle saving or coupon is taken off here too.
+            <p className="cart__subtotal-line" data-testid="cart-lines-subtotal">
               Subtotal ({data.itemCount} {data.itemCount === 1 ? 'item' : 'items'}):{' '}
               <strong>{data.subtotal.displayString}</strong>
+              {data.discounts.length > 0 ? (
+                <>
+                  {' '}
+                  · Total after savings: <strong>{data.total.displayString}</strong>
+                </>
+              ) : null}
             </p>
           )}
         </section>
