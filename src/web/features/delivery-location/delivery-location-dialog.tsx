@@ -1,4 +1,4 @@
-import { useId, useRef, useState } from 'react';
+import { type RefObject, useId, useRef, useState } from 'react';
 import { isUsZip } from '../../../domain/checkout/postal-code';
 import { dismissLocationPrompt, saveDeliveryZip } from '../../api/delivery-api';
 import { Modal } from '../../ui/modal';
@@ -12,9 +12,14 @@ export function DeliveryLocationDialog({
   current,
   onSaved,
   onClose,
+  dialogId,
+  returnFocusRef,
 }: {
   open: boolean;
   current: string | null;
+  dialogId: string;
+  /** The "Deliver to" button: focus goes back to it on close, even when the prompt opened by itself. */
+  returnFocusRef: RefObject<HTMLElement | null>;
   onSaved: (zip: string) => void;
   onClose: () => void;
 }) {
@@ -46,7 +51,14 @@ export function DeliveryLocationDialog({
   };
 
   return (
-    <Modal open={open} onClose={close} title="Choose your location" initialFocusRef={input}>
+    <Modal
+      open={open}
+      onClose={close}
+      title="Choose your location"
+      initialFocusRef={input}
+      returnFocusRef={returnFocusRef}
+      dialogId={dialogId}
+    >
       <p>Delivery options and delivery speeds may vary for different locations.</p>
       <form className="deliver-to__form" onSubmit={(event) => void apply(event)} noValidate>
         <label htmlFor={ids.input} className="field__label">

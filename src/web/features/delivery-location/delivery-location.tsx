@@ -1,6 +1,13 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { locationPromptOpens } from '../../../domain/buy-box/buy-box-constants';
 import { loader, useOverlayModule } from '../../ui/lazy-overlays';
+import { subscribeToOverlayLayers } from '../../ui/use-focus-trap';
+
+const DIALOG_ID = 'delivery-location-dialog';
+
+/** Whether a modal dialog other than the location dialog is open (a sheet, the offers overlay…). */
+const anotherDialogOpen = () =>
+  Array.from(document.querySelectorAll('[role="dialog"][aria-modal="true"]')).some((d) => d.id !== DIALOG_ID);
 
 // The dialog (its form, the ZIP rule, the location API and the modal) is a chunk of its own, loaded
 // when it first opens: the page's first load carries only the "Deliver to" button.
@@ -15,9 +22,13 @@ export function DeliveryLocation({ zip, eligible }: { zip: string | null; eligib
   const [open, setOpen] = useState(false);
   // Asked for at the first opening; once in, it stays mounted, so what was typed survives a close.
   const [wanted, setWanted] = useState(false);
+  // Opened by the page, not the shopper (DP-005): it gives way to any other overlay (decision 0046).
+  const [prompted, setPrompted] = useState(false);
+  const trigger = useRef<HTMLButtonElement>(null);
   const module = useOverlayModule(dialog, wanted);
   const show = () => {
     setWanted(true);
+    setPrompted(false);
     setOpen(true);
   };
 
@@ -25,13 +36,27 @@ export function DeliveryLocation({ zip, eligible }: { zip: string | null; eligib
     const desktop = window.matchMedia('(min-width: 900px) and (pointer: fine)').matches;
     if (locationPromptOpens({ eligible, device: desktop ? 'desktop' : 'mobile' })) {
       setWanted(true);
+      setPrompted(true);
       setOpen(true);
     }
   }, [eligible]);
 
+  // One overlay at a time: a prompt that would sit under a sheet or overlay is not shown (nor dismissed;
+  // it asks again on a later visit).
+  useEffect(() => {
+    if (!prompted || !open) return;
+    const giveWay = () => {
+      if (!anotherDialogOpen()) return;
+      setOpen(false);
+      setPrompted(false);
+    };
+    giveWay();
+    return subscribeToOverlayLayers(giveWay);
+  }, [prompted, open]);
+
   return (
     <>
-      <button className="deliver-to" type="button" aria-haspopup="dialog" onClick={show}>
+      <button ref={trigger} className="deliver-to" type="button" aria-haspopup="dialog" onClick={show}>
         <svg className="deliver-to__pin" aria-hidden="true" viewBox="0 0 12 16" width="10" height="14">
           <path
             d="M6 0a6 6 0 0 0-6 6c0 4.5 6 10 6 10s6-5.5 6-10a6 6 0 0 0-6-6zm0 8.5A2.5 2.5 0 1 1 6 3.5a2.5 2.5 0 0 1 0 5z"
@@ -44,6 +69,8 @@ export function DeliveryLocation({ zip, eligible }: { zip: string | null; eligib
         <module.DeliveryLocationDialog
           open={open}
           current={current}
+          dialogId={DIALOG_ID}
+          returnFocusRef={trigger}
           onSaved={(saved) => {
             setCurrent(saved);
             setOpen(false);
