@@ -171,18 +171,20 @@ export function BusinessBox({
           </p>
           <p className="business-box__total" data-testid="business-total" aria-live="polite">
             {shownQuote
-              ? `Total for ${shownQuote.quantityPrice.quantity}: ${shownQuote.quantityPrice.total.displayString}${
-                  unitPriceShownRounded(
-                    shownQuote.quantityPrice.unitPrice.amount,
-                    shownQuote.quantityPrice.quantity,
-                    shownQuote.quantityPrice.total.amount,
-                  )
-                    ? ' (the unit price is rounded to the cent; the total is exact)'
-                    : ''
-                }`
+              ? `Total for ${shownQuote.quantityPrice.quantity}: ${shownQuote.quantityPrice.total.displayString}`
               : priceKnown
                 ? `Total for ${shownQuantity}: priced when you add it`
                 : `Total for ${shownQuantity}: checking the price…`}
+            {shownQuote &&
+            unitPriceShownRounded(
+              shownQuote.quantityPrice.unitPrice.amount,
+              shownQuote.quantityPrice.quantity,
+              shownQuote.quantityPrice.total.amount,
+            ) ? (
+              <span className="business-box__rounded">
+                {' (the unit price is rounded to the cent; the total is exact)'}
+              </span>
+            ) : null}
           </p>
           <PriceExplanation explanation={shown.explanation} />
           {shown.ladder ? (
