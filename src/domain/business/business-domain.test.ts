@@ -2,6 +2,7 @@ import fc from 'fast-check';
 import { describe, expect, test } from 'vitest';
 import { priceCartLines } from '../pricing/price-cart-lines';
 import type { Tier } from '../pricing/quantity-pricing';
+import { unitPriceShownRounded } from '../pricing/rounded-unit-price';
 import { buyBoxesFor, offerVisibleTo, preferredBuyingOption } from './business-offers';
 import {
   convertTier,
@@ -23,7 +24,7 @@ import {
   splitOfferUrl,
   summaryReloadUrl,
 } from './quantity-check';
-import { explainPrice, nextTierLadder, unitPriceShownRounded } from './quantity-quote';
+import { explainPrice, nextTierLadder } from './quantity-quote';
 
 const source = (minimumQuantity: number, extra: Partial<SourceTier> = {}): SourceTier => ({
   minimumQuantity,

@@ -59,7 +59,7 @@ export function deliveryPromise(
 }
 
 /** "5 hrs 20 mins": a time left to order, in whole minutes (at least one). */
-export function durationText(ms: number): string {
+function durationText(ms: number): string {
   const minutes = Math.max(1, Math.floor(ms / 60_000));
   const hours = Math.floor(minutes / 60);
   const rest = minutes % 60;

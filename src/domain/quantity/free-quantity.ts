@@ -5,7 +5,7 @@ import { cleanQuantityText, TEXT_QUANTITY_MAX_LENGTH } from './quantity-keys';
 
 export const MAX_QUANTITY = 999;
 /** The text input holds at most 3 characters (S2 §9). */
-export const QUANTITY_INPUT_MAX_LENGTH = TEXT_QUANTITY_MAX_LENGTH;
+const QUANTITY_INPUT_MAX_LENGTH = TEXT_QUANTITY_MAX_LENGTH;
 
 /**
  * BIZ-033..035: a typed quantity is the first positive integer in the text, else 1; capped at 999 and

@@ -1,13 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import { locationPromptOpens } from '../../../domain/buy-box/buy-box-constants';
 import { loader, useOverlayModule } from '../../ui/lazy-overlays';
-import { subscribeToOverlayLayers } from '../../ui/use-focus-trap';
-
-const DIALOG_ID = 'delivery-location-dialog';
-
-/** Whether a modal dialog other than the location dialog is open (a sheet, the offers overlay…). */
-const anotherDialogOpen = () =>
-  Array.from(document.querySelectorAll('[role="dialog"][aria-modal="true"]')).some((d) => d.id !== DIALOG_ID);
 
 // The dialog (its form, the ZIP rule, the location API and the modal) is a chunk of its own, loaded
 // when it first opens: the page's first load carries only the "Deliver to" button.
@@ -41,19 +34,6 @@ export function DeliveryLocation({ zip, eligible }: { zip: string | null; eligib
     }
   }, [eligible]);
 
-  // One overlay at a time: a prompt that would sit under a sheet or overlay is not shown (nor dismissed;
-  // it asks again on a later visit).
-  useEffect(() => {
-    if (!prompted || !open) return;
-    const giveWay = () => {
-      if (!anotherDialogOpen()) return;
-      setOpen(false);
-      setPrompted(false);
-    };
-    giveWay();
-    return subscribeToOverlayLayers(giveWay);
-  }, [prompted, open]);
-
   return (
     <>
       <button ref={trigger} className="deliver-to" type="button" aria-haspopup="dialog" onClick={show}>
@@ -69,13 +49,17 @@ export function DeliveryLocation({ zip, eligible }: { zip: string | null; eligib
         <module.DeliveryLocationDialog
           open={open}
           current={current}
-          dialogId={DIALOG_ID}
+          prompted={prompted}
           returnFocusRef={trigger}
           onSaved={(saved) => {
             setCurrent(saved);
             setOpen(false);
           }}
           onClose={() => setOpen(false)}
+          onGiveWay={() => {
+            setOpen(false);
+            setPrompted(false);
+          }}
         />
       ) : null}
     </>

@@ -1,4 +1,4 @@
-import { unitPriceShownRounded } from '../../../domain/business/quantity-quote';
+import { unitPriceShownRounded } from '../../../domain/pricing/rounded-unit-price';
 import type { CartPageData } from '../../../shared/contracts/pages/cart-page';
 import type { OrderLineView } from '../../../shared/contracts/pages/order-lines';
 import { SiteFooter } from '../../layout/site-footer';

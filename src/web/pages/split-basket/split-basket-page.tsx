@@ -1,4 +1,4 @@
-import { unitPriceShownRounded } from '../../../domain/business/quantity-quote';
+import { unitPriceShownRounded } from '../../../domain/pricing/rounded-unit-price';
 import type { SplitBasketPageData } from '../../../shared/contracts/pages/split-basket-page';
 import { SiteFooter } from '../../layout/site-footer';
 import { SiteHeader } from '../../layout/site-header';
