@@ -88,12 +88,9 @@ export function freeQuantityNotice(
   leastMinimumOrderQuantity: number,
   capped = false,
 ): string | null {
-  if (capped) return `${MAX_QUANTITY} is the most you can order at once, so the quantity is ${MAX_QUANTITY}.`;
-  if (!/^\d+$/.test(text)) return null;
-  const value = Number(text);
+  if (capped) return `${MAX_QUANTITY} is the most you can order at once.`;
   const least = Math.max(1, Math.min(leastMinimumOrderQuantity, MAX_QUANTITY));
-  if (value === 0)
-    return `You can't order 0: the least you can order is ${least}, so the quantity is ${least}.`;
-  if (value < least) return `The least you can order is ${least}, so the quantity is ${least}.`;
-  return null;
+  return /^\d+$/.test(text) && Number(text) < least
+    ? `The least you can order is ${least}, so the quantity is ${least}.`
+    : null;
 }

@@ -172,9 +172,7 @@ export function BusinessBox({
           <p className="business-box__total" data-testid="business-total" aria-live="polite">
             {shownQuote
               ? `Total for ${shownQuote.quantityPrice.quantity}: ${shownQuote.quantityPrice.total.displayString}`
-              : priceKnown
-                ? `Total for ${shownQuantity}: priced when you add it`
-                : `Total for ${shownQuantity}: checking the price…`}
+              : `Total for ${shownQuantity}${priceKnown ? '' : ': checking the price…'}`}
             {shownQuote &&
             unitPriceShownRounded(
               shownQuote.quantityPrice.unitPrice.amount,

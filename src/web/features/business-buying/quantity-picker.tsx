@@ -1,4 +1,4 @@
-import { type KeyboardEvent, useId, useRef, useState } from 'react';
+import { type KeyboardEvent, lazy, Suspense, useId, useRef, useState } from 'react';
 import {
   dropdownOptions,
   FREE_ENTRY,
@@ -17,7 +17,10 @@ import {
   valueOnFocus,
 } from '../../../domain/quantity/free-quantity';
 import type { PickerSettings } from '../../../shared/contracts/business';
-import { PriceTable, rowActionable, rowId } from './price-table';
+import { rowActionable, rowId } from './price-table-rows';
+
+// The table's rows are drawn by a chunk of their own, loaded when the table first opens (on focus).
+const PriceTable = lazy(() => import('./price-table').then((m) => ({ default: m.PriceTable })));
 
 export type PickerProps = {
   settings: PickerSettings;
@@ -336,13 +339,15 @@ function TablePicker(props: PickerProps) {
       {/* The listbox is always in the page (aria-controls names it); it shows while open, above the input. */}
       <div className="business-picker__popup" hidden={!open} ref={popupRef}>
         {open ? (
-          <PriceTable
-            id={ids.table}
-            rows={rows}
-            activeIndex={active}
-            messages={settings.messages}
-            onChoose={choose}
-          />
+          <Suspense fallback={<div id={ids.table} role="listbox" aria-label="Quantity discounts" />}>
+            <PriceTable
+              id={ids.table}
+              rows={rows}
+              activeIndex={active}
+              messages={settings.messages}
+              onChoose={choose}
+            />
+          </Suspense>
         ) : (
           <div id={ids.table} role="listbox" aria-label="Quantity discounts" />
         )}
