@@ -218,8 +218,12 @@ test('BDL-011 BDL-017 BDL-004 BDL-007 BDL-021 BDL-022 BDL-023 BDL-025 a bundle a
   );
   // The cart holds the saving as its own line.
   await page.goto('/gp/cart/view.html');
-  await expect(page.getByText(`Bundle saving: ${s.title}`)).toBeVisible();
-  await expect(page.getByText('-$19.97')).toBeVisible();
+  const orderSummary = page.getByRole('complementary', { name: 'Order summary' });
+  await expect(orderSummary.getByText(`Bundle saving: ${s.title}`)).toBeVisible();
+  await expect(orderSummary.getByText('-$19.97')).toBeVisible();
+  // The lines' own subtotal line agrees with the summary beside it: the saving is taken off there too.
+  const total = (await orderSummary.getByRole('definition').last().textContent()) ?? '';
+  await expect(page.getByTestId('cart-lines-subtotal')).toContainText(`Total after savings: ${total}`);
 });
 
 test('BDL-020 the sheet reads products with csrf, language, currency and encrypted token headers and credentials', async ({
@@ -253,7 +257,7 @@ test('BDL-020 the sheet reads products with csrf, language, currency and encrypt
   expect(headers?.cookie ?? '').not.toBe('');
 });
 
-test('BDL-014 BDL-015 an accessory add: button, spinner, success count; the button returns after 3 s unless the limit is reached', async ({
+test('BDL-014 BDL-015 an accessory add: button, spinner, success count; the button returns after 3 s (the count and a fresh subtotal stay) unless the limit is reached', async ({
   page,
   world,
 }) => {
@@ -283,7 +287,12 @@ test('BDL-014 BDL-015 an accessory add: button, spinner, success count; the butt
   await expect(stand.getByRole('button', { name: 'Add Test Speaker Stand to cart' })).toBeVisible({
     timeout: 6000,
   });
-  await expect(stand.getByText('1 in cart')).toHaveCount(0);
+  // The count stays beside the returned button, and the panel's subtotal follows the cart.
+  await expect(stand.getByText('1 in cart')).toBeVisible();
+  const summary = await page.request.get('/api/marketplaces/ATVPDKIKX0DER/cart/summary?cartTypes=RETAIL');
+  const subtotal = (await summary.json()).entity.summary[0].subtotal.displayString as string;
+  expect(subtotal).not.toBe('$104.96');
+  await expect(panel.getByTestId('post-add-subtotal')).toHaveText(`Cart subtotal: ${subtotal}`);
   // The remote's limit is 1: after its add the button stays away.
   await remote.getByRole('button', { name: 'Add Test Voice Remote to cart' }).click();
   await expect(remote.getByText('1 in cart · limit reached')).toBeVisible();

@@ -1,5 +1,5 @@
 import AxeBuilder from '@axe-core/playwright';
-import type { Page, Request } from '@playwright/test';
+import type { Locator, Page, Request } from '@playwright/test';
 import { businessProductShape } from '../factories/business-factory';
 import type { ProductOverrides } from '../factories/product-factory';
 import { expect, test, type World } from './fixtures';
@@ -105,7 +105,7 @@ test('BIZ-001 BIZ-022 BIZ-023 BIZ-028 BIZ-061 BIZ-062 BIZ-027 the table opens on
   await expect(input).toHaveAttribute('aria-expanded', 'false');
 });
 
-test('BIZ-029 BIZ-017 choosing a tier by keyboard sets every box to its quantity, which reloads for the new price', async ({
+test('BIZ-029 BIZ-017 choosing a tier by keyboard sets every box to its quantity, which reloads for the new price; a rounded unit price says so', async ({
   page,
   world,
 }) => {
@@ -115,12 +115,17 @@ test('BIZ-029 BIZ-017 choosing a tier by keyboard sets every box to its quantity
   await expect(table(page).getByRole('option').first()).toHaveText(/^12\+/);
   await page.keyboard.press('ArrowDown');
   await page.keyboard.press('Enter');
-  await expect(page).toHaveURL(new RegExp(`/dp/${product.asin}\\?qty=12&psc=1$`));
+  await expect(page).toHaveURL(new RegExp(`/dp/${product.asin}\\?qty=12&psc=1(#bb-default)?$`));
   await expect(defaultBox(page).getByTestId('business-total')).toHaveText('Total for 12: $100.80');
   await expect(quantityInput(defaultBox(page))).toHaveValue('12');
   // The other box follows the chosen quantity and its own availability and price for it.
   await expect(quantityInput(customBox(page))).toHaveValue('12');
-  await expect(customBox(page).getByTestId('business-total')).toHaveText('Total for 12: $11.60');
+  // 12 × $0.9667 is $11.60: the $0.97 shown each is rounded, and the box says so (decision 0045).
+  await expect(customBox(page).getByTestId('business-unit-price')).toHaveText('$0.97');
+  await expect(customBox(page).getByTestId('business-total')).toHaveText(
+    'Total for 12: $11.60 (the unit price is rounded to the cent; the total is exact)',
+  );
+  await expect(defaultBox(page).getByTestId('business-total')).toHaveText('Total for 12: $100.80');
 });
 
 test('BIZ-039 BIZ-038 BIZ-036 BIZ-013 BIZ-037 BIZ-018 typing: a focused 1 clears, empty reverts, digits only, update shows, Enter applies in place', async ({
@@ -177,7 +182,7 @@ test('BIZ-015 BIZ-019 the picker is disabled during the refresh check, and a fai
   await input.press('Enter');
   await expect(input).toBeDisabled();
   await expect(defaultBox(page).getByRole('button', { name: 'Add to Cart' })).toBeDisabled();
-  const reloaded = page.waitForURL(new RegExp(`/dp/${product.asin}\\?qty=4&psc=1$`));
+  const reloaded = page.waitForURL(new RegExp(`/dp/${product.asin}\\?qty=4&psc=1(#bb-default)?$`));
   release();
   await reloaded;
   await expect(quantityInput(defaultBox(page))).toBeEnabled();
@@ -194,7 +199,9 @@ test('DP-010 a business reload keeps ref_, sbo, smid and the other parameters an
   await quantityInput(defaultBox(page)).focus();
   await expect(table(page).getByRole('option').first()).toHaveText(/^12\+/);
   const reloaded = page.waitForURL(
-    new RegExp(`/dp/${product.asin}\\?ref_=sr_1_1&sbo=SBO1&smid=M-B2B-SUPPLY&th=1&qty=12&psc=1$`),
+    new RegExp(
+      `/dp/${product.asin}\\?ref_=sr_1_1&sbo=SBO1&smid=M-B2B-SUPPLY&th=1&qty=12&psc=1(#bb-default)?$`,
+    ),
   );
   await page.keyboard.press('ArrowDown');
   await page.keyboard.press('Enter');
@@ -227,7 +234,7 @@ test('BIZ-042 BIZ-048 availability checks while typing go out at most every 500 
   expect(headers['x-encrypted-slate-token']).toBeTruthy();
 });
 
-test('BIZ-030 BIZ-031 BIZ-032 BIZ-003 more than any seller has: the message, add to cart disabled and the split link; then back', async ({
+test('BIZ-030 BIZ-031 BIZ-032 BIZ-003 more than any seller has: the message, add to cart disabled and the split link (a centred page; cart lines that name their sellers); then back', async ({
   page,
   world,
 }) => {
@@ -259,11 +266,26 @@ test('BIZ-030 BIZ-031 BIZ-032 BIZ-003 more than any seller has: the message, add
     /10/,
     /Total for 60/,
   ]);
+  // Laid out like the store's other pages: centred, not flush left.
+  const main = await page.getByRole('main').boundingBox();
+  const width = page.viewportSize()?.width ?? 0;
+  expect(main && Math.abs(main.x - (width - main.x - main.width))).toBeLessThan(2);
+  await expect(lines.getByRole('row').last()).toHaveText(/^Total for 60\s*\$/);
   const results = await new AxeBuilder({ page }).analyze();
   expect(results.violations.map((v) => `${v.id} ${v.help} ${v.nodes[0]?.target}`)).toEqual([]);
   await page.getByRole('button', { name: 'Add all 60 to cart' }).click();
   await expect(page).toHaveURL(/\/gp\/cart\/view\.html\?notice=added$/);
   await expect(page.getByRole('link', { name: 'Cart, 60 items' })).toBeVisible();
+  // One item from two sellers is two lines that say who sells each and at what price each.
+  const cartLines = page.getByRole('region', { name: 'Shopping Cart' }).getByRole('listitem');
+  await expect(cartLines).toHaveCount(2);
+  await expect(
+    cartLines.filter({ hasText: /Sold by Paperworks Test Direct · \$\d+\.\d\d each/ }),
+  ).toHaveCount(1);
+  await expect(cartLines.filter({ hasText: /Sold by Summit Test Supply · \$\d+\.\d\d each/ })).toHaveCount(1);
+  await expect(
+    page.getByRole('combobox', { name: `Quantity of ${product.title} from Paperworks Test Direct` }),
+  ).toHaveValue('50');
 });
 
 test('BIZ-032 out of stock at quantity 1: the message shows without the split link', async ({
@@ -292,7 +314,7 @@ test('the ladder: one press sets the next tier, and the explanation adds up to w
   const product = await businessPage(world, page);
   const box = defaultBox(page);
   await box.getByRole('button', { name: 'Buy 11 more for $8.40 each (save $14.40)' }).click();
-  await expect(page).toHaveURL(new RegExp(`/dp/${product.asin}\\?qty=12&psc=1$`));
+  await expect(page).toHaveURL(new RegExp(`/dp/${product.asin}\\?qty=12&psc=1(#bb-default)?$`));
   await ready(page);
   await expect(defaultBox(page).getByTestId('business-total')).toHaveText('Total for 12: $100.80');
   // Keyboard opens the disclosure.
@@ -459,4 +481,116 @@ test('BIZ-045 locked-merchant discounts show only when the catalog turns them on
   await page.goto(`/dp/${plain.asin}`);
   await ready(page);
   await expect(defaultBox(page).getByText(/More discounts from other sellers unlock/)).toHaveCount(0);
+});
+
+/** Whether two elements' boxes overlap on the screen. */
+async function overlaps(a: Locator, b: Locator): Promise<boolean> {
+  const [x, y] = [await a.boundingBox(), await b.boundingBox()];
+  if (!x || !y) return false;
+  return x.x < y.x + y.width && y.x < x.x + x.width && x.y < y.y + y.height && y.y < x.y + x.height;
+}
+
+const cartSummary = async (page: Page) =>
+  (await (await page.request.get('/api/marketplaces/ATVPDKIKX0DER/cart/summary?cartTypes=RETAIL')).json())
+    .entity.summary[0] as { itemCount: number; subtotal: { displayString: string } };
+
+test('BIZ-037 BIZ-028 the box’s value is what is added: 12 applied, 8 typed, Add to Cart adds 8; the open table never covers the buttons', async ({
+  page,
+  world,
+  isMobile,
+}) => {
+  const product = await businessPage(world, page);
+  const input = quantityInput(defaultBox(page));
+  await input.focus();
+  await page.keyboard.type('12');
+  await page.keyboard.press('Enter');
+  // The price for 12 differs: the page reloads for it (BIZ-017), on a phone anchored at the box.
+  await expect(page).toHaveURL(
+    new RegExp(`/dp/${product.asin}\\?qty=12&psc=1${isMobile ? '#bb-default' : ''}$`),
+  );
+  await ready(page);
+  const box = defaultBox(page);
+  await expect(box.getByTestId('business-total')).toHaveText('Total for 12: $100.80');
+  await quantityInput(box).fill('8');
+  // While typing, the box prices what it shows.
+  await expect(box.getByTestId('business-total')).toHaveText('Total for 8: $76.80');
+  await expect(table(page).getByRole('option').first()).toHaveText(/^12\+/);
+  const addToCart = box.getByRole('button', { name: 'Add to Cart' });
+  const buyNow = box.getByRole('button', { name: 'Buy Now' });
+  expect(await overlaps(table(page), addToCart)).toBe(false);
+  expect(await overlaps(table(page), buyNow)).toBe(false);
+  // No Update, no Enter: the press reaches the button (not a table row) and adds the 8 the box shows.
+  await addToCart.click();
+  await expect(box.getByText('Added to cart.')).toBeVisible();
+  expect(await cartSummary(page)).toMatchObject({ itemCount: 8, subtotal: { displayString: '$76.80' } });
+  await expect(page).toHaveURL(
+    new RegExp(`/dp/${product.asin}\\?qty=12&psc=1${isMobile ? '#bb-default' : ''}$`),
+  );
+});
+
+test('BIZ-029 picking a tier on a phone reloads at the buy box, not the top of the page', async ({
+  page,
+  world,
+  isMobile,
+}) => {
+  test.skip(!isMobile, 'a phone scrolls a long page; a desktop box sits at the top');
+  const product = await businessPage(world, page);
+  const input = quantityInput(defaultBox(page));
+  await input.scrollIntoViewIfNeeded();
+  await input.focus();
+  await table(page).getByRole('option', { name: /^12\+/ }).click();
+  await expect(page).toHaveURL(new RegExp(`/dp/${product.asin}\\?qty=12&psc=1#bb-default$`));
+  await ready(page);
+  await expect(quantityInput(defaultBox(page))).toHaveValue('12');
+  await expect.poll(() => page.evaluate(() => window.scrollY)).toBeGreaterThan(200);
+  await expect(quantityInput(defaultBox(page))).toBeInViewport();
+});
+
+test('BIZ-006 “Discount unlocked” shows on the volume-pricing tier only once the quantity reaches it', async ({
+  page,
+  world,
+}) => {
+  const shape = businessProductShape();
+  const offers = (shape.offers ?? []).map((o) =>
+    o.condition === 'B2B_NEW'
+      ? {
+          ...o,
+          quantityTiers: (o.quantityTiers ?? []).map((t, i) =>
+            i === 0 ? { ...t, program: 'BUSINESS_VOLUME_AWARE_PRICING' } : t,
+          ),
+        }
+      : o,
+  );
+  await businessPage(world, page, { ...shape, offers });
+  const input = quantityInput(defaultBox(page));
+  await input.focus();
+  const first = table(page).getByRole('option').first();
+  await expect(first).toHaveText(/^12\+/);
+  await expect(first).not.toContainText('Discount unlocked');
+  await page.keyboard.type('12');
+  await expect(first).toContainText('Discount unlocked');
+});
+
+test('BIZ-033 BIZ-034 a quantity the box changes says why: 0 becomes 1, 1000 becomes 999', async ({
+  page,
+  world,
+}) => {
+  await businessPage(world, page);
+  const box = defaultBox(page);
+  const input = quantityInput(box);
+  await input.focus();
+  await page.keyboard.type('0');
+  const notice = box.getByRole('status').filter({ hasText: /least you can order/ });
+  await expect(notice).toHaveText('The least you can order is 1, so the quantity is 1.');
+  await box.getByRole('button', { name: 'Update' }).click();
+  await expect(input).toHaveValue('1');
+  await expect(notice).toBeVisible();
+  await expect(input).toHaveAccessibleDescription(/the quantity is 1/);
+  await input.focus();
+  await page.keyboard.type('1000');
+  await expect(input).toHaveValue('999');
+  await expect(box.getByRole('status').filter({ hasText: /most you can order/ })).toHaveText(
+    '999 is the most you can order at once.',
+  );
+  await expect(box.getByTestId('business-total')).toHaveText(/^Total for 999:/);
 });

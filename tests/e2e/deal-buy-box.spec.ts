@@ -299,7 +299,7 @@ test.describe('what the deal buy box shows', () => {
     });
   }
 
-  test('DEAL-025 DEAL-023 a Prime-only deal is closed to shoppers without Prime and open to Prime members', async ({
+  test('DEAL-025 DEAL-023 a Prime-only deal is closed to shoppers without Prime (whose headline is the price they can pay) and open to Prime members', async ({
     page,
     world,
   }) => {
@@ -309,9 +309,17 @@ test.describe('what the deal buy box shows', () => {
     await expect(box.getByText('This deal is for Prime members only.')).toBeVisible();
     await expect(box.getByRole('button', { name: 'Add to Cart' })).toHaveCount(0);
     await expectAxeClean(page);
+    // The headline is the price this shopper can pay; the deal's is named as the Prime price (decision 0045).
+    const regular = (await box.getByText(/^Buy new: /).textContent())?.replace('Buy new: ', '') ?? '';
+    await expect(page.getByTestId('price')).toHaveText(regular);
+    await expect(page.getByTestId('prime-price')).toHaveText(
+      `Prime price: $${deal.deal.price.toFixed(2)} with a Lightning Deal for Prime members`,
+    );
     await signIn(page, await world.customer({ prime: true }), `/dp/${deal.asin}`);
     await expect(page.locator('[data-deal-ready="true"]')).toHaveCount(1);
     await expect(box.getByText('This deal is for Prime members only.')).toHaveCount(0);
+    await expect(page.getByTestId('price')).toHaveText(`$${deal.deal.price.toFixed(2)}`);
+    await expect(page.getByTestId('prime-price')).toHaveCount(0);
     // The shared Prime account may hold this deal from another test; then it is in the cart instead.
     await expect(
       box.getByRole('button', { name: 'Add to Cart' }).or(box.getByText('This deal is in your cart.')),

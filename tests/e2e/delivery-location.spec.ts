@@ -1,5 +1,7 @@
 import AxeBuilder from '@axe-core/playwright';
+import { businessProductShape } from '../factories/business-factory';
 import { expect, test } from './fixtures';
+import { signIn } from './pages/sign-in-page';
 
 test.use({ storageState: { cookies: [], origins: [] } });
 
@@ -62,4 +64,77 @@ test('DP-005 "Choose your delivery location" is a target at least 24 px square o
   const box = await button.boundingBox();
   expect(box?.height).toBeGreaterThanOrEqual(24);
   expect(box?.width).toBeGreaterThanOrEqual(24);
+});
+
+test('DP-005 a signed-in customer with a saved address is not prompted for a location', async ({
+  page,
+  world,
+  isMobile,
+}) => {
+  test.skip(isMobile, 'the prompt opens by itself on desktop only');
+  const product = await world.product();
+  const customer = await world.customer({
+    shippingAddress: {
+      fullName: 'Dana Test',
+      line1: '233 S Wacker Dr',
+      city: 'Chicago',
+      state: 'IL',
+      postalCode: '60606',
+    },
+  });
+  await signIn(page, customer, `/dp/${product.asin}`);
+  await expect(page.getByRole('button', { name: /delivery location|Deliver to/ })).toBeVisible();
+  await page.waitForLoadState('networkidle');
+  await expect(page.getByRole('dialog', { name: 'Choose your location' })).toHaveCount(0);
+});
+
+test('DP-005 the prompt that opened by itself gives focus back to "Deliver to" when it closes (decision 0046)', async ({
+  page,
+  world,
+  isMobile,
+}) => {
+  test.skip(isMobile, 'the prompt opens by itself on desktop only');
+  const product = await world.product();
+  await page.goto(`/dp/${product.asin}`);
+  const dialog = page.getByRole('dialog', { name: 'Choose your location' });
+  await expect(page.getByLabel('ZIP code')).toBeFocused();
+  await page.keyboard.press('Escape');
+  await expect(dialog).toHaveCount(0);
+  await expect(page.getByRole('button', { name: 'Choose your delivery location' })).toBeFocused();
+});
+
+test('DP-005 one overlay at a time: the prompt does not open under the offers overlay or the bundles sheet (decision 0046)', async ({
+  page,
+  world,
+  isMobile,
+}) => {
+  test.skip(isMobile, 'the prompt opens by itself on desktop only');
+  const location = page.getByRole('dialog', { name: 'Choose your location' });
+  // The offers overlay opens with the page (OFR-002) while the prompt would too.
+  const paper = await world.product(undefined, businessProductShape());
+  await signIn(page, await world.customer({ business: true }), `/dp/${paper.asin}?aod=1`);
+  await expect(page.getByRole('dialog', { name: 'All offers' })).toBeVisible();
+  await page.waitForLoadState('networkidle');
+  await expect(location).toHaveCount(0);
+  await expect(page.getByRole('dialog')).toHaveCount(1);
+  // The bundles sheet opened while the prompt's code is still on its way: the prompt stays away.
+  await page.context().clearCookies();
+  let release: () => void = () => undefined;
+  const held = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  await page.route('**/assets/delivery-location-dialog-*.js', async (route) => {
+    await held;
+    await route.continue();
+  });
+  const bundle = await world.bundle();
+  await page.goto(`/dp/${bundle.components[0]?.product.asin}`);
+  await page.getByRole('button', { name: /bundles? from/ }).click();
+  const sheet = page.getByRole('dialog', { name: 'Bundles with this item' });
+  await expect(sheet).toBeVisible();
+  release();
+  await page.waitForLoadState('networkidle');
+  await expect(location).toHaveCount(0);
+  await expect(sheet).toBeVisible();
+  await expect(page.getByRole('dialog')).toHaveCount(1);
 });

@@ -2,6 +2,7 @@ import fc from 'fast-check';
 import { describe, expect, test } from 'vitest';
 import { priceCartLines } from '../pricing/price-cart-lines';
 import type { Tier } from '../pricing/quantity-pricing';
+import { unitPriceShownRounded } from '../pricing/rounded-unit-price';
 import { buyBoxesFor, offerVisibleTo, preferredBuyingOption } from './business-offers';
 import {
   convertTier,
@@ -17,6 +18,7 @@ import {
 import {
   availabilityView,
   availableAfterCheck,
+  pickerReloadUrl,
   quantityCallParamsMissing,
   refreshNeeded,
   splitOfferUrl,
@@ -107,11 +109,18 @@ describe('price tiers', () => {
     expect(unlockedDiscount([picker(2), picker(5, { program: 'BUSINESS_VOLUME_AWARE_PRICING' })])).toBe(
       false,
     );
-    const rows = tableRows(
-      { status: 'ready', available: true, tiers: [picker(2, { program: 'BUSINESS_VOLUME_AWARE_PRICING' })] },
-      { expanded: false, single, requestDiscountUrl: null },
-    );
-    expect(rows[0]).toMatchObject({ kind: 'tier', unlocked: true });
+    const unlockedAt = (quantity: number) =>
+      tableRows(
+        {
+          status: 'ready',
+          available: true,
+          tiers: [picker(2, { program: 'BUSINESS_VOLUME_AWARE_PRICING' })],
+        },
+        { quantity, expanded: false, single, requestDiscountUrl: null },
+      )[0];
+    expect(unlockedAt(2)).toMatchObject({ kind: 'tier', unlocked: true });
+    // Decision 0044: below the tier's quantity the discount is not the shopper's price yet.
+    expect(unlockedAt(1)).toMatchObject({ kind: 'tier', unlocked: false });
   });
 
   test('BIZ-043 tiers are de-duplicated by minimum quantity', () => {
@@ -121,36 +130,36 @@ describe('price tiers', () => {
   });
 
   test('BIZ-022 before the data the fetching row shows', () => {
-    expect(tableRows({ status: 'fetching' }, { expanded: false, single, requestDiscountUrl: null })).toEqual([
-      { kind: 'fetching' },
-    ]);
+    expect(
+      tableRows({ status: 'fetching' }, { quantity: 1, expanded: false, single, requestDiscountUrl: null }),
+    ).toEqual([{ kind: 'fetching' }]);
   });
 
   test('BIZ-023 a completed fetch shows the tiers', () => {
     const rows = tableRows(
       { status: 'ready', available: true, tiers: [picker(2), picker(5)] },
-      { expanded: false, single, requestDiscountUrl: null },
+      { quantity: 1, expanded: false, single, requestDiscountUrl: null },
     );
     expect(rows.map((r) => (r.kind === 'tier' ? r.tier.quantity : r.kind))).toEqual([2, 5]);
   });
 
   test('BIZ-024 a fetch error shows the error row', () => {
-    expect(tableRows({ status: 'error' }, { expanded: false, single, requestDiscountUrl: null })).toEqual([
-      { kind: 'error' },
-    ]);
+    expect(
+      tableRows({ status: 'error' }, { quantity: 1, expanded: false, single, requestDiscountUrl: null }),
+    ).toEqual([{ kind: 'error' }]);
   });
 
   test('BIZ-025 no tiers gives a single-tier list', () => {
     expect(
       tableRows(
         { status: 'ready', available: true, tiers: [] },
-        { expanded: false, single, requestDiscountUrl: null },
+        { quantity: 1, expanded: false, single, requestDiscountUrl: null },
       ),
     ).toEqual([{ kind: 'single-tier', quantity: 1, priceText: '$47.49' }]);
     expect(
       tableRows(
         { status: 'ready', available: true, tiers: [] },
-        { expanded: false, single, requestDiscountUrl: '/q' },
+        { quantity: 1, expanded: false, single, requestDiscountUrl: '/q' },
       ),
     ).toEqual([
       { kind: 'single-tier', quantity: 1, priceText: '$47.49' },
@@ -162,7 +171,7 @@ describe('price tiers', () => {
     expect(
       tableRows(
         { status: 'ready', available: false, tiers: [picker(2)] },
-        { expanded: false, single, requestDiscountUrl: null },
+        { quantity: 1, expanded: false, single, requestDiscountUrl: null },
       ),
     ).toEqual([{ kind: 'unavailable' }]);
   });
@@ -171,7 +180,7 @@ describe('price tiers', () => {
     const tiers = [picker(2), picker(3), picker(5), picker(10), picker(25, { isUncompetitive: true })];
     const collapsed = tableRows(
       { status: 'ready', available: true, tiers },
-      { expanded: false, single, requestDiscountUrl: '/quote' },
+      { quantity: 1, expanded: false, single, requestDiscountUrl: '/quote' },
     );
     expect(collapsed.map((r) => (r.kind === 'tier' ? r.tier.quantity : r.kind))).toEqual([
       2,
@@ -182,7 +191,7 @@ describe('price tiers', () => {
     ]);
     const expanded = tableRows(
       { status: 'ready', available: true, tiers },
-      { expanded: true, single, requestDiscountUrl: null },
+      { quantity: 1, expanded: true, single, requestDiscountUrl: null },
     );
     expect(expanded.map((r) => (r.kind === 'tier' ? r.tier.quantity : r.kind))).toEqual([2, 3, 5, 10, 25]);
   });
@@ -198,13 +207,13 @@ describe('price tiers', () => {
     expect(
       tableRows(
         { status: 'ready', available: true, tiers: [picker(2), bulk] },
-        { expanded: false, single, requestDiscountUrl: '/q' },
+        { quantity: 1, expanded: false, single, requestDiscountUrl: '/q' },
       ).at(-1),
     ).toEqual({ kind: 'bulk-buying', link: '/bulk', message: 'Buying more?' });
     expect(
       tableRows(
         { status: 'ready', available: true, tiers: [picker(2)] },
-        { expanded: false, single, requestDiscountUrl: '/q' },
+        { quantity: 1, expanded: false, single, requestDiscountUrl: '/q' },
       ).at(-1),
     ).toEqual({ kind: 'request-discount', link: '/q' });
   });
@@ -307,6 +316,15 @@ describe('quantity checks', () => {
     );
   });
 
+  test('BIZ-017 a quantity applied on a phone reloads anchored to its buy box; a desktop keeps its hash', () => {
+    expect(pickerReloadUrl('/dp/B0TESTPAP1?qty=2', 12, { mobile: true, anchor: '#bb-default' })).toBe(
+      '/dp/B0TESTPAP1?qty=12&psc=1#bb-default',
+    );
+    expect(pickerReloadUrl('/dp/B0TESTPAP1#x', 12, { mobile: false, anchor: '#bb-default' })).toBe(
+      '/dp/B0TESTPAP1?qty=12&psc=1#x',
+    );
+  });
+
   test('DP-010 the summary reload marks psc=1 and keeps ref_, sbo, smid and the other parameters', () => {
     const from = 'https://shop.test/dp/B0TEST0001?ref_=sr_1_1&sbo=SBO1&smid=M1&th=1&qty=2';
     expect(summaryReloadUrl(from, 12, { mobile: false, anchor: '#s' })).toBe(
@@ -385,5 +403,14 @@ describe('ladder and explanation', () => {
         },
       ),
     );
+  });
+});
+
+describe('a rounded unit price', () => {
+  test('the unit price is said to be rounded only when it does not multiply out to the total (decision 0045)', () => {
+    expect(unitPriceShownRounded(47.04, 10, 470.35)).toBe(true);
+    expect(unitPriceShownRounded(8.4, 12, 100.8)).toBe(false);
+    expect(unitPriceShownRounded(0.97, 10, 9.67)).toBe(true);
+    expect(unitPriceShownRounded(1200, 3, 3600)).toBe(false);
   });
 });

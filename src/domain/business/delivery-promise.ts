@@ -32,6 +32,8 @@ export type DeliveryPromise = {
   fastestDay: number | null;
   /** Milliseconds left to order for these dates (until the cut-off). */
   orderWithinMs: number;
+  /** Midnight UTC of the day the order ships. */
+  shipDay: number;
   freeShipping: boolean;
 };
 
@@ -51,6 +53,45 @@ export function deliveryPromise(
     standardDay: addBusinessDays(shipDay, STANDARD_BUSINESS_DAYS),
     fastestDay: offer.ownOffer ? addBusinessDays(shipDay, FASTEST_BUSINESS_DAYS) : null,
     orderWithinMs: cutoff - now,
+    shipDay,
     freeShipping: offer.lineTotalMinor >= FREE_SHIPPING_MINOR,
   };
+}
+
+/** "5 hrs 20 mins": a time left to order, in whole minutes (at least one). */
+function durationText(ms: number): string {
+  const minutes = Math.max(1, Math.floor(ms / 60_000));
+  const hours = Math.floor(minutes / 60);
+  const rest = minutes % 60;
+  return hours > 0
+    ? `${hours} hr${hours === 1 ? '' : 's'} ${rest} min${rest === 1 ? '' : 's'}`
+    : `${rest} min${rest === 1 ? '' : 's'}`;
+}
+
+/** "Monday, November 30": a day as the promise names it (the store's days are UTC days). */
+export function dayText(ms: number): string {
+  return new Date(ms).toLocaleDateString('en-US', {
+    weekday: 'long',
+    month: 'long',
+    day: 'numeric',
+    timeZone: 'UTC',
+  });
+}
+
+/**
+ * The order-by sentence of a promise made at `now` (decision 0045): within a day of the cut-off, the
+ * time left and whether the order ships today or tomorrow; further away (a weekend, or after Friday's
+ * cut-off), the cut-off as a day and time, since "71 hrs 21 mins" is not how a shopper counts days.
+ */
+export function orderDeadlineText(
+  now: number,
+  promise: Pick<DeliveryPromise, 'orderWithinMs' | 'shipDay'>,
+): string {
+  const today = now - (now % DAY_MS);
+  if (promise.orderWithinMs <= DAY_MS) {
+    const when = promise.shipDay === today ? 'today' : promise.shipDay === today + DAY_MS ? 'tomorrow' : null;
+    if (when) return `Order within ${durationText(promise.orderWithinMs)} to ship ${when}`;
+  }
+  const cutoff = `${CUTOFF_HOUR_UTC > 12 ? CUTOFF_HOUR_UTC - 12 : CUTOFF_HOUR_UTC}:00 ${CUTOFF_HOUR_UTC >= 12 ? 'PM' : 'AM'} UTC`;
+  return `Order by ${cutoff} on ${dayText(promise.shipDay)} to ship that day`;
 }

@@ -58,7 +58,11 @@ function resolveLink(url: string, base: string | null): string {
   return `${base.replace(/\/+$/, '')}/${url.replace(/^\/+/, '')}`;
 }
 
-/** BIZ-006: a first tier under volume-aware pricing is a discount the customer has unlocked. */
+/**
+ * BIZ-006: a first tier under volume-aware pricing is a discount the customer has unlocked. The table
+ * says so only once the quantity reaches that tier (decision 0044): below it the discount is not yet
+ * the shopper's price.
+ */
 export function unlockedDiscount(tiers: readonly PickerTier[]): boolean {
   return tiers[0]?.program === VOLUME_AWARE_PRICING_PROGRAM;
 }
@@ -103,6 +107,8 @@ export function loadMoreShown(tiers: readonly PickerTier[]): boolean {
 export function tableRows(
   state: TableState,
   options: {
+    /** The quantity the box holds now (typed or applied). */
+    quantity: number;
     expanded: boolean;
     single: { quantity: number; priceText: string };
     requestDiscountUrl: string | null;
@@ -126,7 +132,7 @@ export function tableRows(
   const rows: TableRow[] = shown.map((tier) => ({
     kind: 'tier',
     tier,
-    unlocked: unlocked && tier === tiers[0],
+    unlocked: unlocked && tier === tiers[0] && options.quantity >= tier.quantity,
   }));
   if (collapsed) rows.push({ kind: 'load-more' });
   const bulk = [...tiers].reverse().find((t) => t.buyingInBulkLink);

@@ -72,3 +72,18 @@ export function quantityCallParamsMissing(params: {
 }): boolean {
   return !params.marketplaceId || !params.asin;
 }
+
+/**
+ * BIZ-017/019: the address the refresh check reloads to for a new quantity (DP-010: `qty`, `psc=1`).
+ * On a phone it anchors to the buy box the quantity was applied in, so the reload does not land the
+ * shopper at the top of a long page (decision 0044); a desktop keeps its hash.
+ */
+export function pickerReloadUrl(
+  currentUrl: string,
+  quantity: number,
+  options: { mobile: boolean; anchor: string },
+): string {
+  const url = new URL(currentUrl, 'http://localhost');
+  if (options.mobile) url.hash = options.anchor;
+  return reloadUrl(url.href, { qty: quantity, psc: true });
+}

@@ -28,6 +28,7 @@ describe('the price block beside a deal', () => {
         savingsPercent: 11,
         basis: { label: 'Typical price:', price: usd(109.99) },
         deal: true,
+        primePrice: null,
       });
     }
   });
@@ -38,10 +39,27 @@ describe('the price block beside a deal', () => {
       savingsPercent: 21,
       basis: { label: 'List Price:', price: usd(139.99) },
       deal: false,
+      primePrice: null,
     };
     expect(priceBlockFor(offer, deal('UPCOMING'))).toEqual(regular);
     expect(priceBlockFor(offer, deal('UNKNOWN'))).toEqual(regular);
     expect(priceBlockFor(offer, null)).toEqual(regular);
     expect(priceBlockFor(null, null)).toBeNull();
+  });
+
+  test('decision 0045: a Prime-only deal without Prime heads with the regular price and names the Prime price', () => {
+    const primeOnly = { ...deal('AVAILABLE'), accessBehavior: 'PRIME_ONLY' as const };
+    expect(priceBlockFor(offer, primeOnly, { hasPrimeSavingsBenefit: false })).toEqual({
+      price: usd(109.99),
+      savingsPercent: 21,
+      basis: { label: 'List Price:', price: usd(139.99) },
+      deal: false,
+      primePrice: usd(97.99),
+    });
+    expect(priceBlockFor(offer, primeOnly, { hasPrimeSavingsBenefit: true })).toMatchObject({
+      price: usd(97.99),
+      deal: true,
+      primePrice: null,
+    });
   });
 });

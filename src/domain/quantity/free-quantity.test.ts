@@ -2,9 +2,11 @@ import { describe, expect, test } from 'vitest';
 import {
   clampQuantityInput,
   digitsOnly,
+  freeQuantityNotice,
   initialQuantity,
   parseFreeQuantity,
   quantityKeyAllowed,
+  typedQuantityText,
   valueOnBlur,
   valueOnFocus,
 } from './free-quantity';
@@ -65,5 +67,20 @@ describe('free quantity', () => {
   test('BIZ-041 the initial quantity is the current one raised to the minimum order quantity', () => {
     expect(initialQuantity(1, 3)).toBe(3);
     expect(initialQuantity(5, 3)).toBe(5);
+  });
+
+  test('BIZ-034 BIZ-040 a fourth digit caps the text at 999 and says so, instead of being dropped', () => {
+    expect(typedQuantityText('100')).toEqual({ text: '100', capped: false });
+    expect(typedQuantityText('1000')).toEqual({ text: '999', capped: true });
+    expect(typedQuantityText('12a34')).toEqual({ text: '999', capped: true });
+    expect(typedQuantityText('0042')).toEqual({ text: '42', capped: false });
+    expect(freeQuantityNotice('999', 1, true)).toBe('999 is the most you can order at once.');
+  });
+
+  test('BIZ-033 BIZ-035 a quantity under the least says what it becomes', () => {
+    expect(freeQuantityNotice('0', 1)).toBe('The least you can order is 1, so the quantity is 1.');
+    expect(freeQuantityNotice('2', 3)).toBe('The least you can order is 3, so the quantity is 3.');
+    expect(freeQuantityNotice('8', 1)).toBeNull();
+    expect(freeQuantityNotice('', 1)).toBeNull();
   });
 });

@@ -5,7 +5,7 @@ import { cleanQuantityText, TEXT_QUANTITY_MAX_LENGTH } from './quantity-keys';
 
 export const MAX_QUANTITY = 999;
 /** The text input holds at most 3 characters (S2 §9). */
-export const QUANTITY_INPUT_MAX_LENGTH = TEXT_QUANTITY_MAX_LENGTH;
+const QUANTITY_INPUT_MAX_LENGTH = TEXT_QUANTITY_MAX_LENGTH;
 
 /**
  * BIZ-033..035: a typed quantity is the first positive integer in the text, else 1; capped at 999 and
@@ -62,4 +62,35 @@ export function valueOnFocus(text: string): string {
 /** BIZ-041: the starting quantity is the current one, raised to the minimum order quantity if that is larger. */
 export function initialQuantity(currentQuantity: number, minimumOrderQuantity: number): number {
   return Math.max(currentQuantity, minimumOrderQuantity);
+}
+
+/**
+ * BIZ-036, BIZ-040: what the business text input keeps of what was typed or pasted: its digits; a
+ * number above 999 becomes 999 and is marked `capped`, so the page can say why (decision 0044) instead
+ * of dropping the fourth digit (1000 would read 100).
+ */
+export function typedQuantityText(raw: string): { text: string; capped: boolean } {
+  const digits = raw.replace(/[^0-9]/g, '');
+  if (digits.length <= QUANTITY_INPUT_MAX_LENGTH) return { text: digits, capped: false };
+  const value = Number(digits);
+  return value > MAX_QUANTITY
+    ? { text: String(MAX_QUANTITY), capped: true }
+    : { text: String(value), capped: false };
+}
+
+/**
+ * Why the quantity the business input applies differs from what it shows (decision 0044): a number
+ * under the least that can be ordered (0 included, BIZ-033/035) or one capped at 999 (BIZ-034). Null
+ * when the text is applied as it reads.
+ */
+export function freeQuantityNotice(
+  text: string,
+  leastMinimumOrderQuantity: number,
+  capped = false,
+): string | null {
+  if (capped) return `${MAX_QUANTITY} is the most you can order at once.`;
+  const least = Math.max(1, Math.min(leastMinimumOrderQuantity, MAX_QUANTITY));
+  return /^\d+$/.test(text) && Number(text) < least
+    ? `The least you can order is ${least}, so the quantity is ${least}.`
+    : null;
 }

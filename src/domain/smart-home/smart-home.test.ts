@@ -80,5 +80,7 @@ describe('smart-home badge', () => {
 
   test('the button names how many devices it adds', () => {
     expect(smartHomeMessage('Add {count} to Cart', 3)).toBe('Add 3 to Cart');
+    // SH-003: with nothing ticked the (disabled) button reads without a zero count.
+    expect(smartHomeMessage('Add {count} to Cart', 0)).toBe('Add to Cart');
   });
 });

@@ -80,5 +80,6 @@ export function smartHomeTotal(prices: readonly number[], config: SmartHomeConfi
 }
 
 /** The button's words for `count` checked devices. */
+/** A button message with its count; with none ticked the count is left out ("Add to Cart", not "Add 0 to Cart"). */
 export const smartHomeMessage = (message: string, count: number) =>
-  message.replaceAll('{count}', String(count));
+  count === 0 ? message.replace(/\s*\{count\}/g, '') : message.replaceAll('{count}', String(count));

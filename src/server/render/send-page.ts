@@ -21,7 +21,11 @@ export async function shopperView(app: FastifyInstance, request: FastifyRequest)
     sessionId: request.session.id,
     cartCount,
     deliveryZip,
-    locationPromptEligible: deliveryZip === null && request.cookies[LOCATION_PROMPT_COOKIE] !== 'dismissed',
+    // DP-005: the prompt is for a shopper with no location; a customer's saved address is one (decision 0046).
+    locationPromptEligible:
+      deliveryZip === null &&
+      customer?.hasSavedAddress !== true &&
+      request.cookies[LOCATION_PROMPT_COOKIE] !== 'dismissed',
   };
 }
 

@@ -144,7 +144,8 @@ const deliveryPromiseView = z.object({
   merchantName: z.string(),
   standardDate: z.string(),
   fastestDate: z.string().nullable(),
-  orderWithin: z.string(),
+  /** "Order within 5 hrs 20 mins to ship today", or by a day and time when that is more than a day away. */
+  orderDeadline: z.string(),
   freeShipping: z.boolean(),
 });
 export type DeliveryPromiseView = z.infer<typeof deliveryPromiseView>;

@@ -12,6 +12,10 @@ export type OverlayDialogProps = {
   title: ReactNode;
   labelledBy?: string;
   initialFocusRef?: RefObject<HTMLElement | null>;
+  /** Focused when the dialog closes, instead of what had focus when it opened (e.g. its trigger). */
+  returnFocusRef?: RefObject<HTMLElement | null>;
+  /** The dialog element's id, so the page can tell this dialog from others. */
+  dialogId?: string;
   children: ReactNode;
   footer?: ReactNode;
 };
@@ -40,11 +44,17 @@ function OverlayPanel({
   title,
   labelledBy,
   initialFocusRef,
+  returnFocusRef,
+  dialogId,
   children,
   footer,
 }: OverlayDialogProps & { variant: Variant; panelStyle: CSSProperties }) {
   const titleId = useId();
-  const panelRef = useFocusTrap<HTMLDivElement>(true, { onClose, initialFocusRef });
+  const panelRef = useFocusTrap<HTMLDivElement>(true, {
+    onClose,
+    ...(initialFocusRef ? { initialFocusRef } : {}),
+    ...(returnFocusRef ? { returnFocusRef } : {}),
+  });
   useScrollLock(true);
   // The backdrop and the panel mount and unmount in one commit, so they open and close together (DP-007).
   const timing = { '--ui-fade': `${FADE_MS}ms`, '--ui-slide': `${SIDE_SHEET_SLIDE_MS}ms` } as CSSProperties;
@@ -53,6 +63,7 @@ function OverlayPanel({
       <div className="ui-backdrop" />
       <div
         ref={panelRef}
+        id={dialogId}
         role="dialog"
         aria-modal="true"
         aria-labelledby={labelledBy ?? titleId}

@@ -29,6 +29,18 @@ const TABBABLE = [
 // Open traps, innermost last: only the innermost one answers keys and outside presses, so Escape in a
 // popover over a modal closes the popover alone.
 const layers: HTMLElement[] = [];
+const layerListeners = new Set<() => void>();
+const layersChanged = () => {
+  for (const listener of layerListeners) listener();
+};
+
+/** Calls `listener` whenever a focus trap (a dialog, sheet or popover) opens or closes; returns the unsubscribe. */
+export function subscribeToOverlayLayers(listener: () => void): () => void {
+  layerListeners.add(listener);
+  return () => {
+    layerListeners.delete(listener);
+  };
+}
 
 // Children's effects run before their parents', so a trap opened in the same commit as a trap inside it
 // goes below that one instead of on top. Returns whether the new trap is the innermost.
@@ -81,6 +93,7 @@ export function useFocusTrap<T extends HTMLElement = HTMLElement>(
     // No scroll: a popover may not be in place yet when focus moves in, and the window must not jump.
     if (pushLayer(container))
       (initialFocusRef?.current ?? tabbableIn(container)[0] ?? container).focus({ preventScroll: true });
+    layersChanged();
 
     const onKeyDown = (event: KeyboardEvent) => {
       if (layers.at(-1) !== container || event.isComposing) return;
@@ -120,6 +133,7 @@ export function useFocusTrap<T extends HTMLElement = HTMLElement>(
       const movedAway = focused && focused !== document.body && !container.contains(focused);
       const target = returnFocusRef?.current ?? previous;
       if (!movedAway && target?.isConnected) target.focus();
+      layersChanged();
     };
   }, [active]);
 

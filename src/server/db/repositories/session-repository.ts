@@ -14,6 +14,8 @@ export type Customer = {
   isPrime: boolean;
   isBusiness: boolean;
   postalCode: string | null;
+  /** The customer has a saved shipping address (1-Click's destination): they have a location. */
+  hasSavedAddress: boolean;
 };
 
 const toCustomer = (row: CustomerRow): Customer => ({
@@ -23,6 +25,7 @@ const toCustomer = (row: CustomerRow): Customer => ({
   isPrime: row.is_prime === 1,
   isBusiness: row.is_business === 1,
   postalCode: row.postal_code,
+  hasSavedAddress: typeof row.shipping_address === 'string' && row.shipping_address !== '',
 });
 
 const sessionCustomerQuery = preparedQuery((db: Db, p: { sessionId: string; now: number }) =>

@@ -146,6 +146,8 @@ describe.each(dialects)('offers listing, per-offer add and deep check on %s', (d
     expect(content).toMatch(/<p class="delivery-promise__standard">Delivery /);
     expect(content).toContain('Thursday, November 26');
     expect(content).toContain('Summit Test Supply');
+    // The cut-off is 29 hours away, on another day: it is named, not counted (decision 0045).
+    expect(content).toContain('Order by 5:00 PM UTC on Monday, November 23 to ship that day.');
   });
 
   test('BIZ-051 the deep check refuses another session, customer or a missing CSRF token, and an unknown option', async () => {

@@ -61,6 +61,7 @@ describe.each(dialects)('tier prices agree everywhere on %s', (dialect) => {
         isPrime: false,
         isBusiness: true,
         postalCode: null,
+        hasSavedAddress: false,
       };
 
       const page = new Map<number, string>();

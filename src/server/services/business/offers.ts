@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
 import { BUSINESS_ONLY_TYPES, offerVisibleTo } from '../../../domain/business/business-offers';
-import { deliveryPromise } from '../../../domain/business/delivery-promise';
+import { dayText, deliveryPromise, orderDeadlineText } from '../../../domain/business/delivery-promise';
 import { displayUnitMinor, tierFor, tierUnitScaled } from '../../../domain/pricing/quantity-pricing';
 import type {
   DeepCheckRequest,
@@ -138,23 +138,6 @@ function listingEntry(
   };
 }
 
-const dateText = (ms: number) =>
-  new Date(ms).toLocaleDateString('en-US', {
-    weekday: 'long',
-    month: 'long',
-    day: 'numeric',
-    timeZone: 'UTC',
-  });
-
-const durationText = (ms: number) => {
-  const minutes = Math.max(1, Math.floor(ms / 60_000));
-  const hours = Math.floor(minutes / 60);
-  const rest = minutes % 60;
-  return hours > 0
-    ? `${hours} hr${hours === 1 ? '' : 's'} ${rest} min${rest === 1 ? '' : 's'}`
-    : `${rest} min${rest === 1 ? '' : 's'}`;
-};
-
 /**
  * BIZ-051: the deep-check delivery promise of one buying option (by its index among the options the
  * shopper sees and its merchant), as the page's delivery promise component shows it.
@@ -184,9 +167,9 @@ export async function deepCheckPromise(
     found: true,
     promise: {
       merchantName: offer.merchant_name,
-      standardDate: dateText(promise.standardDay),
-      fastestDate: promise.fastestDay === null ? null : dateText(promise.fastestDay),
-      orderWithin: durationText(promise.orderWithinMs),
+      standardDate: dayText(promise.standardDay),
+      fastestDate: promise.fastestDay === null ? null : dayText(promise.fastestDay),
+      orderDeadline: orderDeadlineText(viewer.now, promise),
       freeShipping: promise.freeShipping,
     },
   };

@@ -127,6 +127,7 @@ export async function cartLineViews(
     parentLineId: line.associated_item_id,
     protectionPlan: kindOf(line.asin) !== undefined,
     ...(kindOf(line.asin) ? { serviceKind: kindOf(line.asin) } : {}),
+    seller: line.merchant_name,
   }));
   return {
     subtotalMinor: priced.subtotalMinor,

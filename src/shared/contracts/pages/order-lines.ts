@@ -21,6 +21,8 @@ export const orderLineView = z.object({
   serviceKind: z.enum(['installation', 'protection']).optional(),
   /** A lightning deal's line held for the shopper: how long the hold has left when the page was made. */
   dealHold: z.object({ msLeft: z.number().int().min(0) }).optional(),
+  /** The seller of the line's offer: one item bought from two sellers is two lines that say who sells each. */
+  seller: z.string().optional(),
 });
 export type OrderLineView = z.infer<typeof orderLineView>;
 

@@ -119,6 +119,11 @@ export function PostAddPanel({
                 onCartCount={(n) => {
                   setCount(n);
                   onCartCount(n);
+                  // The subtotal follows the cart: an accessory added here changes it too.
+                  void fetchCartSubtotal(cardState).then((result) => {
+                    if (result.ok) setSubtotal(result.answer);
+                    else logSecondaryFailure('the cart subtotal', result.status);
+                  });
                 }}
               />
             ))}
@@ -145,6 +150,8 @@ function AccessoryCard({
   const [state, setState] = useState<AccessoryAddState>(
     upsell.inCart > 0 ? accessoryAdded(upsell.inCart, max) : { kind: 'button' },
   );
+  // What the cart holds of this accessory: it stays shown beside the button once the button returns.
+  const [inCart, setInCart] = useState(upsell.inCart);
   useEffect(() => {
     if (state.kind !== 'success' || state.limitReached) return;
     const timer = window.setTimeout(() => setState(afterAccessoryReset), ACCESSORY_BUTTON_RESET_MS);
@@ -166,7 +173,8 @@ function AccessoryCard({
       return;
     }
     const line = result.answer.entity.items.find((item) => item.asin === product.asin);
-    setState(accessoryAdded(line?.quantity ?? 1, max));
+    setInCart(line?.quantity ?? inCart + 1);
+    setState(accessoryAdded(line?.quantity ?? inCart + 1, max));
     onCartCount(result.answer.entity.count.entity.items);
   };
 
@@ -179,6 +187,12 @@ function AccessoryCard({
         </a>
         {option?.price ? (
           <span className="post-add__upsell-price">{option.price.priceToPay.displayString}</span>
+        ) : null}
+        {state.kind === 'button' && inCart > 0 ? (
+          <p className="post-add__upsell-added">
+            <span aria-hidden="true">✓ </span>
+            {inCart} in cart
+          </p>
         ) : null}
         {state.kind === 'button' ? (
           <button

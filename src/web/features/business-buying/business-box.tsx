@@ -3,6 +3,7 @@ import type { BuyBoxKind } from '../../../domain/business/business-offers';
 import { lockedDiscountsShown } from '../../../domain/business/picker';
 import { availabilityView, splitOfferUrl, summaryReloadUrl } from '../../../domain/business/quantity-check';
 import { BUY_BOX_FIELDS, PURCHASE_BUTTONS, pageItemPayload } from '../../../domain/cart/add-to-cart-form';
+import { unitPriceShownRounded } from '../../../domain/pricing/rounded-unit-price';
 import { BUSINESS_METRICS } from '../../../shared/business-constants';
 import type { BusinessBuyBoxView, BusinessBuyingView } from '../../../shared/contracts/business';
 import { fetchDeepCheck } from '../../api/business-api';
@@ -12,6 +13,7 @@ import { useAddToCart } from '../../api/use-add-to-cart';
 import type { BoxQuote } from './box-quote';
 import { PriceExplanation } from './price-explanation';
 import { QuantityPicker } from './quantity-picker';
+import type { Draft } from './use-business-quantity';
 import { usePriceTable } from './use-price-table';
 
 export type BoxPage = {
@@ -38,8 +40,10 @@ export function BusinessBox({
   quantity,
   quote,
   draft,
+  typed,
   checking,
   onDraft,
+  onResolve,
   onCommit,
   onOpenOffers,
   onCartCount,
@@ -49,9 +53,13 @@ export function BusinessBox({
   page: BoxPage;
   quantity: number;
   quote: BoxQuote | null;
-  draft: { quantity: number; available: boolean } | null;
+  draft: Draft | null;
+  /** The quantity typed in this box and not applied yet. */
+  typed: number | null;
   checking: boolean;
-  onDraft: (quantity: number) => void;
+  onDraft: (quantity: number | null) => void;
+  /** What this box offers for a quantity (the quantity check, cached). */
+  onResolve: (quantity: number) => Promise<BoxQuote | null | 'error'>;
   onCommit: (quantity: number) => void;
   onOpenOffers: () => void;
   onCartCount: (count: number) => void;
@@ -60,9 +68,17 @@ export function BusinessBox({
   const kind = settings.buyingOptionStereotype;
   const headingId = useId();
   const mobile = view.device !== 'desktop';
-  const available = draft?.available ?? quote?.available ?? false;
-  const shownQuantity = draft?.quantity ?? quantity;
+  // The box's value is what is added (decision 0044): a typed quantity, applied or not, is the one its
+  // price, availability and purchase buttons are for; its check answers what the box offers for it.
+  const pending = typed !== null && typed !== quantity ? typed : null;
+  const shownQuantity = pending ?? quantity;
+  const checked = pending !== null && draft?.quantity === pending ? draft : null;
+  const shownQuote = pending === null ? quote : (checked?.quote ?? null);
+  const priceKnown = pending === null || checked !== null;
+  const available = pending === null ? (quote?.available ?? false) : (checked?.available ?? true);
   const availability = availabilityView(available, shownQuantity);
+  const shown = shownQuote ?? quote;
+  const [resolving, setResolving] = useState(false);
   const table = usePriceTable(
     { ...page, buyingInBulkUrl: settings.buyingInBulkUrl },
     quote?.offerListingId ?? null,
@@ -80,14 +96,33 @@ export function BusinessBox({
 
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
     const submitter = (event.nativeEvent as SubmitEvent).submitter;
-    if (!quote || !available) {
+    if (!quote || !available || resolving) {
       event.preventDefault();
       return;
     }
-    // Buy now posts the form (checkout); add to cart stays on the page through the cart API.
-    if (!(submitter instanceof HTMLButtonElement) || submitter.name !== PURCHASE_BUTTONS.addToCart) return;
+    // Buy now posts the form (checkout) with the box's quantity as it applies (0 reads 1, decision 0044);
+    // add to cart stays on the page through the cart API.
+    if (!(submitter instanceof HTMLButtonElement) || submitter.name !== PURCHASE_BUTTONS.addToCart) {
+      const field = event.currentTarget.elements.namedItem('quantity');
+      if (field instanceof HTMLInputElement) field.value = String(shownQuantity);
+      return;
+    }
     event.preventDefault();
-    void add(pageItemPayload({ asin: page.asin, offerListingId: quote.offerListingId, quantity }, {}));
+    if (pending === null) {
+      void add(pageItemPayload({ asin: page.asin, offerListingId: quote.offerListingId, quantity }, {}));
+      return;
+    }
+    // A typed quantity is added as typed, from the offer the box has for it (its check, cached).
+    setResolving(true);
+    void onResolve(pending).then((offer) => {
+      setResolving(false);
+      // BIZ-055: a failed check counts as available, so the box's offer is used; none means unavailable.
+      const listing = offer === 'error' ? quote : offer;
+      if (!listing?.available) return;
+      void add(
+        pageItemPayload({ asin: page.asin, offerListingId: listing.offerListingId, quantity: pending }, {}),
+      );
+    });
   };
 
   const summaryClick = () => {
@@ -126,34 +161,46 @@ export function BusinessBox({
       <h2 className="business-box__heading" id={headingId}>
         {BOX_HEADINGS[kind]}
       </h2>
-      {quote ? (
+      {quote && shown ? (
         <>
           <p className="business-box__price">
             <span className="business-box__unit" data-testid="business-unit-price">
-              {quote.quantityPrice.unitPrice.displayString}
+              {shown.quantityPrice.unitPrice.displayString}
             </span>{' '}
-            each from {quote.merchant.name}
+            each from {shown.merchant.name}
           </p>
           <p className="business-box__total" data-testid="business-total" aria-live="polite">
-            Total for {quote.quantityPrice.quantity}: {quote.quantityPrice.total.displayString}
+            {shownQuote
+              ? `Total for ${shownQuote.quantityPrice.quantity}: ${shownQuote.quantityPrice.total.displayString}`
+              : `Total for ${shownQuantity}${priceKnown ? '' : ': checking the price…'}`}
+            {shownQuote &&
+            unitPriceShownRounded(
+              shownQuote.quantityPrice.unitPrice.amount,
+              shownQuote.quantityPrice.quantity,
+              shownQuote.quantityPrice.total.amount,
+            ) ? (
+              <span className="business-box__rounded">
+                {' (the unit price is rounded to the cent; the total is exact)'}
+              </span>
+            ) : null}
           </p>
-          <PriceExplanation explanation={quote.explanation} />
-          {quote.ladder ? (
+          <PriceExplanation explanation={shown.explanation} />
+          {shown.ladder ? (
             <p className="business-box__ladder">
               <button
                 type="button"
                 className="link-button"
                 disabled={checking}
-                onClick={() => onCommit(quote.ladder?.quantity ?? quantity)}
+                onClick={() => onCommit(shown.ladder?.quantity ?? quantity)}
               >
-                {quote.ladder.message}
+                {shown.ladder.message}
               </button>
             </p>
           ) : null}
           <form className="business-box__form" method="post" action={action} onSubmit={onSubmit}>
             <input type="hidden" name="csrfToken" value={page.csrfToken} />
             <input type="hidden" name={BUY_BOX_FIELDS.asin} value={page.asin} />
-            <input type="hidden" name={BUY_BOX_FIELDS.offerListingId} value={quote.offerListingId} />
+            <input type="hidden" name={BUY_BOX_FIELDS.offerListingId} value={shown.offerListingId} />
             <QuantityPicker
               settings={settings}
               quantity={quantity}
@@ -201,10 +248,10 @@ export function BusinessBox({
               type="submit"
               name={PURCHASE_BUTTONS.addToCart}
               value="Add to Cart"
-              disabled={!availability.addToCartEnabled || checking || state.status === 'adding'}
-              aria-busy={state.status === 'adding'}
+              disabled={!availability.addToCartEnabled || checking || resolving || state.status === 'adding'}
+              aria-busy={resolving || state.status === 'adding'}
             >
-              {state.status === 'adding' ? 'Adding…' : 'Add to Cart'}
+              {resolving || state.status === 'adding' ? 'Adding…' : 'Add to Cart'}
             </button>
             <button
               className="button button--buy button--wide"

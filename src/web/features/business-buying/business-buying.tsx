@@ -51,8 +51,10 @@ export function BusinessBuying({
             quantity={quantity.quantity}
             quote={quantity.quoteOf(kind)}
             draft={quantity.draftOf(kind)}
+            typed={quantity.typedOf(kind)}
             checking={quantity.checking}
             onDraft={(q) => quantity.draft(kind, q)}
+            onResolve={(q) => quantity.quoteFor(kind, q)}
             onCommit={(q) => quantity.commit(kind, q)}
             onOpenOffers={openOffers}
             onCartCount={onCartCount}

@@ -13,10 +13,10 @@ export function DeliveryPromise({ promise }: { promise: DeliveryPromiseView }) {
       </p>
       {promise.fastestDate ? (
         <p className="delivery-promise__fastest">
-          Or fastest delivery <strong>{promise.fastestDate}</strong>. Order within {promise.orderWithin}.
+          Or fastest delivery <strong>{promise.fastestDate}</strong>. {promise.orderDeadline}.
         </p>
       ) : (
-        <p className="delivery-promise__fastest">Order within {promise.orderWithin} to ship today.</p>
+        <p className="delivery-promise__fastest">{`${promise.orderDeadline}.`}</p>
       )}
     </div>
   );

@@ -1,12 +1,7 @@
 import type { TableRow } from '../../../domain/business/price-tiers';
 import type { PickerSettings } from '../../../shared/contracts/business';
 
-/** Whether a row of the table can be chosen with Enter or a click. */
-export function rowActionable(row: TableRow): boolean {
-  return row.kind !== 'fetching' && row.kind !== 'unavailable';
-}
-
-export const rowId = (tableId: string, index: number) => `${tableId}-row-${index}`;
+import { rowActionable, rowId } from './price-table-rows';
 
 /**
  * The price table (BIZ-002): the listbox the quantity input controls. Rows are options; the input

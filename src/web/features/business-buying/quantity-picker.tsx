@@ -1,4 +1,4 @@
-import { type KeyboardEvent, useId, useRef, useState } from 'react';
+import { type KeyboardEvent, lazy, Suspense, useId, useRef, useState } from 'react';
 import {
   dropdownOptions,
   FREE_ENTRY,
@@ -9,15 +9,18 @@ import {
 import { type TableRow, type TableState, tableRows } from '../../../domain/business/price-tiers';
 import {
   clampQuantityInput,
-  digitsOnly,
+  freeQuantityNotice,
   parseFreeQuantity,
-  QUANTITY_INPUT_MAX_LENGTH,
   quantityKeyAllowed,
+  typedQuantityText,
   valueOnBlur,
   valueOnFocus,
 } from '../../../domain/quantity/free-quantity';
 import type { PickerSettings } from '../../../shared/contracts/business';
-import { PriceTable, rowActionable, rowId } from './price-table';
+import { rowActionable, rowId } from './price-table-rows';
+
+// The table's rows are drawn by a chunk of their own, loaded when the table first opens (on focus).
+const PriceTable = lazy(() => import('./price-table').then((m) => ({ default: m.PriceTable })));
 
 export type PickerProps = {
   settings: PickerSettings;
@@ -28,8 +31,8 @@ export type PickerProps = {
   platform: 'mobile' | 'desktop';
   table: { state: TableState; load: () => void };
   singleTier: { quantity: number; priceText: string };
-  /** Typed but not committed (BIZ-042: availability is checked, throttled). */
-  onDraft: (quantity: number) => void;
+  /** Typed but not committed (BIZ-042: availability is checked, throttled); null when the text is emptied. */
+  onDraft: (quantity: number | null) => void;
   /** A quantity the shopper applied: Enter, the update button, a dropdown option or a tier. */
   onCommit: (quantity: number, via: 'typed' | 'dropdown' | 'tier') => void;
   onOpenOffers: () => void;
@@ -45,25 +48,70 @@ function committedQuantity(text: string, least: number): number {
   return parseFreeQuantity(clampQuantityInput(text, least) || '1', least);
 }
 
+/**
+ * The typed text, what it means and why that differs from what it reads (decision 0044): the state and
+ * handlers both variants' text inputs share.
+ */
+function useTypedQuantity(props: PickerProps) {
+  const least = props.settings.leastMinimumOrderQuantity;
+  const [text, setText] = useState(String(props.quantity));
+  const [typed, setTyped] = useState(false);
+  const [notice, setNotice] = useState<string | null>(null);
+  return {
+    text,
+    setText,
+    typed,
+    notice,
+    /** The quantity the box holds now: what the text means, or the applied one when it is empty. */
+    current: text ? committedQuantity(text, least) : props.quantity,
+    change(raw: string) {
+      const { text: value, capped } = typedQuantityText(raw);
+      setText(value);
+      setTyped(true);
+      setNotice(freeQuantityNotice(value, least, capped));
+      props.onDraft(value ? committedQuantity(value, least) : null);
+    },
+    /** Applies the text; the notice stays, saying why the applied quantity reads differently. */
+    commit(value: string, via: 'typed' | 'dropdown' | 'tier' = 'typed') {
+      const next = committedQuantity(value, least);
+      setText(String(next));
+      setTyped(false);
+      props.onCommit(next, via);
+      return next;
+    },
+    choose(next: number, via: 'dropdown' | 'tier') {
+      setText(String(next));
+      setTyped(false);
+      setNotice(null);
+      props.onCommit(next, via);
+    },
+  };
+}
+
+/** Why the box's quantity reads differently from what was typed; a live region, so it is announced. */
+function QuantityNotice({ id, notice }: { id: string; notice: string | null }) {
+  return (
+    <p id={id} className="business-picker__notice" role="status">
+      {notice}
+    </p>
+  );
+}
+
 function DropdownPicker(props: PickerProps) {
   const { settings, quantity, disabled, platform } = props;
   const options = dropdownOptions(settings.leastMinimumOrderQuantity);
   const [mode, setMode] = useState<'dropdown' | 'text'>(
     freeQuantityMode(quantity, options) ? 'text' : 'dropdown',
   );
-  const [text, setText] = useState(String(quantity));
-  const [typed, setTyped] = useState(false);
+  const typing = useTypedQuantity(props);
   const inputRef = useRef<HTMLInputElement>(null);
-  const ids = { select: useId(), input: useId() };
-  const elements = freeEntryElements(platform, typed);
+  const ids = { select: useId(), input: useId(), notice: useId() };
+  const elements = freeEntryElements(platform, typing.typed);
 
   const commit = () => {
-    const next = committedQuantity(text, settings.leastMinimumOrderQuantity);
-    setText(String(next));
-    setTyped(false);
+    const next = typing.commit(typing.text);
     // BIZ-014: back to the dropdown when it lists the applied quantity.
     setMode(modeAfterApply(next, options));
-    props.onCommit(next, 'typed');
   };
 
   if (mode === 'dropdown') {
@@ -79,11 +127,11 @@ function DropdownPicker(props: PickerProps) {
             if (event.target.value === FREE_ENTRY) {
               // BIZ-012: the last option switches to typing.
               setMode('text');
-              setText('');
+              typing.setText('');
               requestAnimationFrame(() => inputRef.current?.focus());
               return;
             }
-            props.onCommit(Number(event.target.value), 'dropdown');
+            typing.choose(Number(event.target.value), 'dropdown');
           }}
         >
           {options.map((option) => (
@@ -102,16 +150,13 @@ function DropdownPicker(props: PickerProps) {
         <QuantityInput
           id={ids.input}
           inputRef={inputRef}
-          text={text}
+          text={typing.text}
           quantity={quantity}
           disabled={disabled}
-          onText={(value) => {
-            setText(value);
-            setTyped(true);
-            if (value) props.onDraft(committedQuantity(value, settings.leastMinimumOrderQuantity));
-          }}
+          describedBy={typing.notice ? ids.notice : undefined}
+          onText={typing.change}
           onEnter={commit}
-          onBlurText={setText}
+          onBlurText={typing.setText}
         />
       </label>
       {elements.updateButton ? (
@@ -124,47 +169,58 @@ function DropdownPicker(props: PickerProps) {
           Update
         </button>
       ) : null}
+      <QuantityNotice id={ids.notice} notice={typing.notice} />
     </div>
   );
 }
 
+/**
+ * Keeps an opened table in the window: it opens above the input (so it never covers the box's
+ * purchase buttons below, decision 0044), and a table that would start above the window scrolls it in.
+ */
+function revealAbove(popup: HTMLElement | null) {
+  requestAnimationFrame(() => {
+    const top = popup?.getBoundingClientRect().top ?? 0;
+    if (top < 0) window.scrollBy({ top: top - 8 });
+  });
+}
+
 function TablePicker(props: PickerProps) {
   const { settings, quantity, disabled, table, platform } = props;
-  const [text, setText] = useState(String(quantity));
-  const [typed, setTyped] = useState(false);
+  const typing = useTypedQuantity(props);
+  const { text, setText } = typing;
   const [open, setOpen] = useState(false);
   const [expanded, setExpanded] = useState(false);
   const [active, setActive] = useState(-1);
   const inputRef = useRef<HTMLInputElement>(null);
-  const ids = { input: useId(), table: useId() };
+  const popupRef = useRef<HTMLDivElement>(null);
+  const ids = { input: useId(), table: useId(), notice: useId() };
   const rows = tableRows(table.state, {
+    quantity: typing.current,
     expanded,
     single: props.singleTier,
     requestDiscountUrl: settings.requestDiscountUrl,
   });
-  const elements = freeEntryElements(platform, typed);
+  const elements = freeEntryElements(platform, typing.typed);
 
-  const commitText = (value: string) => {
-    const next = committedQuantity(value, settings.leastMinimumOrderQuantity);
-    setText(String(next));
-    setTyped(false);
-    props.onCommit(next, 'typed');
+  const openTable = () => {
+    setOpen(true);
+    table.load();
+    revealAbove(popupRef.current);
   };
   const choose = (row: TableRow) => {
     switch (row.kind) {
       case 'tier':
       case 'single-tier': {
-        const next = row.kind === 'tier' ? row.tier.quantity : row.quantity;
-        setText(String(next));
         setOpen(false);
-        setTyped(false);
-        props.onCommit(next, 'tier');
+        typing.choose(row.kind === 'tier' ? row.tier.quantity : row.quantity, 'tier');
         return;
       }
       case 'load-more':
         // BIZ-027: once load-more is chosen every tier shows; the table stays open.
         setExpanded(true);
         setActive(-1);
+        revealAbove(popupRef.current);
         return;
       case 'bulk-buying':
       case 'request-discount':
@@ -197,8 +253,7 @@ function TablePicker(props: PickerProps) {
       // BIZ-036: arrows never change the number; they move through the open table.
       event.preventDefault();
       if (!open) {
-        setOpen(true);
-        table.load();
+        openTable();
         return;
       }
       move(event.key === 'ArrowDown' ? 1 : -1);
@@ -221,7 +276,7 @@ function TablePicker(props: PickerProps) {
       }
       setOpen(false);
       setActive(-1);
-      commitText(text);
+      typing.commit(text);
       return;
     }
     if (event.key.length === 1 && !event.ctrlKey && !event.metaKey && !quantityKeyAllowed(event.key)) {
@@ -243,19 +298,18 @@ function TablePicker(props: PickerProps) {
           inputMode="numeric"
           pattern="[0-9]*"
           autoComplete="off"
-          maxLength={QUANTITY_INPUT_MAX_LENGTH}
           role="combobox"
           aria-expanded={open}
           aria-controls={ids.table}
           aria-autocomplete="none"
+          {...(typing.notice ? { 'aria-describedby': ids.notice } : {})}
           {...(activeRow ? { 'aria-activedescendant': activeRow } : {})}
           value={text}
           disabled={disabled}
           onFocus={() => {
             // BIZ-039: a focused 1 is cleared; BIZ-028: the table opens on focus.
             setText((current) => valueOnFocus(current));
-            setOpen(true);
-            table.load();
+            openTable();
           }}
           onBlur={() => {
             // BIZ-038: left empty, it goes back to the current quantity; BIZ-028: the table closes.
@@ -265,11 +319,8 @@ function TablePicker(props: PickerProps) {
           }}
           onKeyDown={onKeyDown}
           onChange={(event) => {
-            const value = digitsOnly(event.target.value);
-            setText(value);
-            setTyped(true);
+            typing.change(event.target.value);
             setActive(-1);
-            if (value) props.onDraft(committedQuantity(value, settings.leastMinimumOrderQuantity));
           }}
         />
       </label>
@@ -279,21 +330,24 @@ function TablePicker(props: PickerProps) {
           className="button button--secondary business-picker__update"
           disabled={disabled}
           onMouseDown={(event) => event.preventDefault()}
-          onClick={() => commitText(text)}
+          onClick={() => typing.commit(text)}
         >
           Update
         </button>
       ) : null}
-      {/* The listbox is always in the page (aria-controls names it); it shows while open. */}
-      <div className="business-picker__popup" hidden={!open}>
+      <QuantityNotice id={ids.notice} notice={typing.notice} />
+      {/* The listbox is always in the page (aria-controls names it); it shows while open, above the input. */}
+      <div className="business-picker__popup" hidden={!open} ref={popupRef}>
         {open ? (
-          <PriceTable
-            id={ids.table}
-            rows={rows}
-            activeIndex={active}
-            messages={settings.messages}
-            onChoose={choose}
-          />
+          <Suspense fallback={<div id={ids.table} role="listbox" aria-label="Quantity discounts" />}>
+            <PriceTable
+              id={ids.table}
+              rows={rows}
+              activeIndex={active}
+              messages={settings.messages}
+              onChoose={choose}
+            />
+          </Suspense>
         ) : (
           <div id={ids.table} role="listbox" aria-label="Quantity discounts" />
         )}
@@ -309,6 +363,7 @@ function QuantityInput({
   text,
   quantity,
   disabled,
+  describedBy,
   onText,
   onEnter,
   onBlurText,
@@ -318,6 +373,7 @@ function QuantityInput({
   text: string;
   quantity: number;
   disabled: boolean;
+  describedBy: string | undefined;
   onText: (value: string) => void;
   onEnter: () => void;
   onBlurText: (value: string) => void;
@@ -332,7 +388,7 @@ function QuantityInput({
       inputMode="numeric"
       pattern="[0-9]*"
       autoComplete="off"
-      maxLength={QUANTITY_INPUT_MAX_LENGTH}
+      {...(describedBy ? { 'aria-describedby': describedBy } : {})}
       value={text}
       disabled={disabled}
       onFocus={() => onBlurText(valueOnFocus(text))}
@@ -351,7 +407,7 @@ function QuantityInput({
           event.preventDefault();
         }
       }}
-      onChange={(event) => onText(digitsOnly(event.target.value))}
+      onChange={(event) => onText(event.target.value)}
     />
   );
 }

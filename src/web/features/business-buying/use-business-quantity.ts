@@ -2,11 +2,11 @@ import { useRef, useState } from 'react';
 import type { BuyBoxKind } from '../../../domain/business/business-offers';
 import {
   availableAfterCheck,
+  pickerReloadUrl,
   type QuantityCheck,
   quantityCallParamsMissing,
   refreshNeeded,
 } from '../../../domain/business/quantity-check';
-import { reloadUrl } from '../../../domain/buy-box/url-quantity';
 import { TYPING_THROTTLE_MS } from '../../../shared/business-constants';
 import type { BusinessBuyingView } from '../../../shared/contracts/business';
 import { getProductCall, quantityCheckUrl } from '../../api/business-api';
@@ -18,6 +18,9 @@ type CheckResult = { quote: BoxQuote | null };
 
 // One cache per page: a quantity checked while typing is not asked for again when it is applied (BIZ-021).
 const checks = new AsyncCache<CheckResult>();
+
+/** A typed quantity's check: whether it is available and what the box offers for it (null: the check failed). */
+export type Draft = { quantity: number; available: boolean; quote: BoxQuote | null };
 
 export type BusinessPage = {
   marketplaceId: string;
@@ -44,9 +47,9 @@ export function useBusinessQuantity(view: BusinessBuyingView, page: BusinessPage
   const [quotes, setQuotes] = useState<Partial<Record<BuyBoxKind, BoxQuote | null>>>(() =>
     Object.fromEntries(view.boxes.map((b) => [b.settings.buyingOptionStereotype, b.option])),
   );
-  const [drafts, setDrafts] = useState<Partial<Record<BuyBoxKind, { quantity: number; available: boolean }>>>(
-    {},
-  );
+  const [drafts, setDrafts] = useState<Partial<Record<BuyBoxKind, Draft>>>({});
+  // What each box's text holds while the shopper types, before it is applied (null: nothing pending).
+  const [typed, setTyped] = useState<Partial<Record<BuyBoxKind, number>>>({});
   const [checking, setChecking] = useState(false);
   const initial = Object.fromEntries(
     view.boxes.map((b) => [b.settings.buyingOptionStereotype, asCheck(b.option)]),
@@ -67,12 +70,15 @@ export function useBusinessQuantity(view: BusinessBuyingView, page: BusinessPage
   const latestDraft = useRef<Partial<Record<BuyBoxKind, number>>>({});
   const draftCheck = useThrottle((box: BuyBoxKind, q: number) => {
     void check(box, q)
-      .then((result) => ({ available: availableAfterCheck({ available: result.quote?.available ?? false }) }))
+      .then((result) => ({
+        available: availableAfterCheck({ available: result.quote?.available ?? false }),
+        quote: result.quote,
+      }))
       // BIZ-055: a check that failed counts as available.
-      .catch(() => ({ available: availableAfterCheck('error') }))
-      .then(({ available }) => {
+      .catch(() => ({ available: availableAfterCheck('error'), quote: null }))
+      .then(({ available, quote }) => {
         if (latestDraft.current[box] !== q) return;
-        setDrafts((all) => ({ ...all, [box]: { quantity: q, available } }));
+        setDrafts((all) => ({ ...all, [box]: { quantity: q, available, quote } }));
       });
   }, TYPING_THROTTLE_MS);
 
@@ -80,6 +86,7 @@ export function useBusinessQuantity(view: BusinessBuyingView, page: BusinessPage
     latestDraft.current = {};
     setQuantity(q);
     setDrafts({});
+    setTyped({});
     setChecking(true);
     let outcome: CheckResult | 'error';
     try {
@@ -89,7 +96,10 @@ export function useBusinessQuantity(view: BusinessBuyingView, page: BusinessPage
     }
     if (refreshNeeded(initial[origin], outcome === 'error' ? 'error' : asCheck(outcome.quote))) {
       // The UI stays disabled while the page reloads for the new quantity.
-      window.location.assign(reloadUrl(window.location.href, { qty: q, psc: true }));
+      const anchor = `#${view.boxes.find((b) => b.settings.buyingOptionStereotype === origin)?.settings.buyBoxId ?? ''}`;
+      window.location.assign(
+        pickerReloadUrl(window.location.href, q, { mobile: view.device !== 'desktop', anchor }),
+      );
       return;
     }
     const updates: Partial<Record<BuyBoxKind, BoxQuote | null>> = {};
@@ -125,10 +135,28 @@ export function useBusinessQuantity(view: BusinessBuyingView, page: BusinessPage
     checking,
     quoteOf: (box: BuyBoxKind) => quotes[box] ?? null,
     draftOf: (box: BuyBoxKind) => drafts[box] ?? null,
-    draft: (box: BuyBoxKind, q: number) => {
+    /** The quantity typed in a box and not applied yet, or null. */
+    typedOf: (box: BuyBoxKind) => typed[box] ?? null,
+    /** The shopper typed `q` (null: the text was emptied or went back to the applied quantity). */
+    draft: (box: BuyBoxKind, q: number | null) => {
+      setTyped((all) => {
+        const next = { ...all };
+        if (q === null) delete next[box];
+        else next[box] = q;
+        return next;
+      });
+      if (q === null) {
+        delete latestDraft.current[box];
+        return;
+      }
       latestDraft.current[box] = q;
       draftCheck(box, q);
     },
+    /** What a box offers for `q` (null: nothing), from the same cached check; 'error' when it failed. */
+    quoteFor: (box: BuyBoxKind, q: number): Promise<BoxQuote | null | 'error'> =>
+      check(box, q)
+        .then((result) => result.quote)
+        .catch(() => 'error' as const),
     commit: (box: BuyBoxKind, q: number) => void commit(box, q),
   };
 }

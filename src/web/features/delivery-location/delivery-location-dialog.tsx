@@ -1,7 +1,14 @@
-import { useId, useRef, useState } from 'react';
+import { type RefObject, useEffect, useId, useRef, useState } from 'react';
 import { isUsZip } from '../../../domain/checkout/postal-code';
 import { dismissLocationPrompt, saveDeliveryZip } from '../../api/delivery-api';
 import { Modal } from '../../ui/modal';
+import { subscribeToOverlayLayers } from '../../ui/use-focus-trap';
+
+const DIALOG_ID = 'delivery-location-dialog';
+
+/** Whether a modal dialog other than the location dialog is open (a sheet, the offers overlay…). */
+const anotherDialogOpen = () =>
+  Array.from(document.querySelectorAll('[role="dialog"][aria-modal="true"]')).some((d) => d.id !== DIALOG_ID);
 
 /**
  * The "Choose your location" dialog (DP-005): takes a US ZIP and saves it; closing it without a
@@ -12,9 +19,18 @@ export function DeliveryLocationDialog({
   current,
   onSaved,
   onClose,
+  prompted,
+  onGiveWay,
+  returnFocusRef,
 }: {
   open: boolean;
   current: string | null;
+  /** Opened by the page, not the shopper (DP-005): it gives way to any other overlay (decision 0046). */
+  prompted: boolean;
+  /** Another overlay is open: the prompt closes without counting as a dismissal. */
+  onGiveWay: () => void;
+  /** The "Deliver to" button: focus goes back to it on close, even when the prompt opened by itself. */
+  returnFocusRef: RefObject<HTMLElement | null>;
   onSaved: (zip: string) => void;
   onClose: () => void;
 }) {
@@ -23,6 +39,17 @@ export function DeliveryLocationDialog({
   const [saving, setSaving] = useState(false);
   const input = useRef<HTMLInputElement>(null);
   const ids = { input: useId(), problem: useId() };
+
+  // One overlay at a time: a prompt that would sit under a sheet or overlay is not shown (nor dismissed;
+  // it asks again on a later visit).
+  useEffect(() => {
+    if (!prompted || !open) return;
+    const giveWay = () => {
+      if (anotherDialogOpen()) onGiveWay();
+    };
+    giveWay();
+    return subscribeToOverlayLayers(giveWay);
+  }, [prompted, open, onGiveWay]);
 
   const close = () => {
     onClose();
@@ -46,7 +73,14 @@ export function DeliveryLocationDialog({
   };
 
   return (
-    <Modal open={open} onClose={close} title="Choose your location" initialFocusRef={input}>
+    <Modal
+      open={open}
+      onClose={close}
+      title="Choose your location"
+      initialFocusRef={input}
+      returnFocusRef={returnFocusRef}
+      dialogId={DIALOG_ID}
+    >
       <p>Delivery options and delivery speeds may vary for different locations.</p>
       <form className="deliver-to__form" onSubmit={(event) => void apply(event)} noValidate>
         <label htmlFor={ids.input} className="field__label">

@@ -1,6 +1,8 @@
 import { useEffect, useState } from 'react';
 import { formatHoldTimer, spokenCountdown } from '../../../domain/deals/deal-display';
+import { unitPriceShownRounded } from '../../../domain/pricing/rounded-unit-price';
 import type { CartPageData } from '../../../shared/contracts/pages/cart-page';
+import type { OrderLineView } from '../../../shared/contracts/pages/order-lines';
 import { FreshCartSection } from '../../features/grocery/fresh-cart-section';
 import { SiteFooter } from '../../layout/site-footer';
 import { SiteHeader } from '../../layout/site-header';
@@ -9,6 +11,11 @@ import { SiteHeader } from '../../layout/site-header';
 export function CartPage({ data }: { data: CartPageData }) {
   const empty = data.lines.length === 0;
   const freshCount = data.fresh?.itemCount ?? 0;
+  // One item from two sellers is two lines: their controls name the seller so they can be told apart.
+  const fromSeller = (line: OrderLineView) =>
+    line.seller && data.lines.some((other) => other.id !== line.id && other.asin === line.asin)
+      ? ` from ${line.seller}`
+      : '';
   return (
     <>
       {/* The header counts both carts, as this page shows both (decision 0047). */}
@@ -63,6 +70,13 @@ export function CartPage({ data }: { data: CartPageData }) {
                     ) : (
                       <p className="cart-line__stock">In Stock</p>
                     )}
+                    <p className="cart-line__offer">
+                      {line.seller ? <>Sold by {line.seller} · </> : null}
+                      {line.unitPrice.displayString} each
+                      {unitPriceShownRounded(line.unitPrice.amount, line.quantity, line.lineTotal.amount)
+                        ? ' (rounded to the cent; the line total is exact)'
+                        : ''}
+                    </p>
                     <div className="cart-line__actions">
                       <CoverAll line={line} device={deviceOf(data.lines, line)} csrfToken={data.csrfToken} />
                       {/* A plan's quantity follows its device (decision 0014): no choice of its own. */}
@@ -75,7 +89,7 @@ export function CartPage({ data }: { data: CartPageData }) {
                             <select
                               name="quantity"
                               defaultValue={line.quantity}
-                              aria-label={`Quantity of ${line.title}`}
+                              aria-label={`Quantity of ${line.title}${fromSeller(line)}`}
                             >
                               {quantityChoices(line.minQuantity, line.maxQuantity, line.quantity).map((q) => (
                                 <option key={q} value={q}>
@@ -102,7 +116,7 @@ export function CartPage({ data }: { data: CartPageData }) {
                           type="submit"
                           name="action"
                           value="delete"
-                          aria-label={`Delete ${line.title}`}
+                          aria-label={`Delete ${line.title}${fromSeller(line)}`}
                         >
                           Delete
                         </button>
@@ -115,9 +129,16 @@ export function CartPage({ data }: { data: CartPageData }) {
             </ul>
           )}
           {empty ? null : (
-            <p className="cart__subtotal-line">
+            // The same sums as the order summary beside it: a bundle saving or coupon is taken off here too.
+            <p className="cart__subtotal-line" data-testid="cart-lines-subtotal">
               Subtotal ({data.itemCount} {data.itemCount === 1 ? 'item' : 'items'}):{' '}
               <strong>{data.subtotal.displayString}</strong>
+              {data.discounts.length > 0 ? (
+                <>
+                  {' '}
+                  · Total after savings: <strong>{data.total.displayString}</strong>
+                </>
+              ) : null}
             </p>
           )}
           {data.fresh ? <FreshCartSection fresh={data.fresh} csrfToken={data.csrfToken} /> : null}

@@ -40,7 +40,9 @@ export function ProductPage({ data }: { data: ProductPageData }) {
   // the page is open changes the price block with it.
   const pageDeal = data.deal?.initialBuyingOption.dealDetails ?? null;
   const [dealState, setDealState] = useState(pageDeal?.state ?? null);
-  const priceBlock = priceBlockFor(offer, pageDeal && dealState ? { ...pageDeal, state: dealState } : null);
+  const priceBlock = priceBlockFor(offer, pageDeal && dealState ? { ...pageDeal, state: dealState } : null, {
+    hasPrimeSavingsBenefit: data.deal?.hasPrimeSavingsBenefit ?? false,
+  });
   // A business customer's price is the business box's, for the page's quantity: one price on the page.
   const businessOption = data.business?.boxes[0]?.option ?? null;
   // BB-005: the bar is offered only when every section it points at is on the page.
@@ -104,6 +106,11 @@ export function ProductPage({ data }: { data: ProductPageData }) {
               {priceBlock.basis ? (
                 <p className="price-block__list">
                   {priceBlock.basis.label} <s>{priceBlock.basis.price.displayString}</s>
+                </p>
+              ) : null}
+              {priceBlock.primePrice ? (
+                <p className="price-block__prime" data-testid="prime-price">
+                  Prime price: {priceBlock.primePrice.displayString} with a Lightning Deal for Prime members
                 </p>
               ) : null}
             </div>

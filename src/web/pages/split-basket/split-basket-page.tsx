@@ -1,3 +1,4 @@
+import { unitPriceShownRounded } from '../../../domain/pricing/rounded-unit-price';
 import type { SplitBasketPageData } from '../../../shared/contracts/pages/split-basket-page';
 import { SiteFooter } from '../../layout/site-footer';
 import { SiteHeader } from '../../layout/site-header';
@@ -19,7 +20,7 @@ export function SplitBasketPage({ data }: { data: SplitBasketPageData }) {
   return (
     <>
       <SiteHeader shopper={data.shopper} cartCount={data.shopper.cartCount} returnTo={productPath} />
-      <main id="top" tabIndex={-1} className="page split-basket">
+      <main id="top" tabIndex={-1} className="page page--narrow split-basket">
         <h1>Buy {data.quantity} from several sellers</h1>
         <p className="split-basket__product">
           {data.image ? (
@@ -66,12 +67,21 @@ export function SplitBasketPage({ data }: { data: SplitBasketPageData }) {
               {data.total ? (
                 <tfoot>
                   <tr>
-                    <th scope="row">Total for {covered}</th>
-                    <td colSpan={3}>{data.total.displayString}</td>
+                    <th scope="row" colSpan={3}>
+                      Total for {covered}
+                    </th>
+                    <td>{data.total.displayString}</td>
                   </tr>
                 </tfoot>
               ) : null}
             </table>
+            {data.lines.some((line) =>
+              unitPriceShownRounded(line.unitPrice.amount, line.quantity, line.lineTotal.amount),
+            ) ? (
+              <p className="split-basket__note">
+                Prices each are rounded to the cent; each seller's total is priced exactly.
+              </p>
+            ) : null}
             {data.shortBy > 0 ? (
               <p className="alert alert--info" role="status">
                 All sellers together have {covered} right now: {data.shortBy} short of the {data.quantity} you
