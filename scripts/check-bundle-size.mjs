@@ -19,8 +19,9 @@ const MAX_TINY = 4;
 // Every product page starts with these: the boot script, then the entry with its static imports.
 const CRITICAL = ['src/web/boot.ts', 'src/web/entry-client.tsx'];
 // Then, without any interaction, on a first desktop visit: the delivery location prompt, which opens by
-// itself.
+// itself, except for a customer with a saved address (decision 0046), as every demo account has.
 const EVERY_PAGE = ['src/web/features/delivery-location/delivery-location-dialog.tsx'];
+const SEEN_SIGNED_IN = 'business (B0PDPPAP01, business customer)';
 // The purchase column (hydrated after the rest of the page) on every page but a grocery product's, and
 // the page parts (src/web/pages/product/page-parts.ts) each kind shows in its server markup, by the
 // modules their `load` imports. Bundles, the smart-home badge and the sponsored ads are below the fold
@@ -110,7 +111,7 @@ if (criticalBytes > BUDGET.critical) {
 }
 console.log(`critical path (every product page): ${kb(criticalBytes)} in ${critical.size} files`);
 for (const [kind, parts] of Object.entries(PAGE_KINDS)) {
-  const files = scriptsOf([...CRITICAL, ...EVERY_PAGE, ...parts]);
+  const files = scriptsOf([...CRITICAL, ...(kind === SEEN_SIGNED_IN ? [] : EVERY_PAGE), ...parts]);
   const bytes = sum(files);
   const tiny = [...files].filter((file) => gzipSize(file) < TINY && !critical.has(file));
   console.log(

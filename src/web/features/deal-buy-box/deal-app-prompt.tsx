@@ -1,5 +1,5 @@
 import { useId, useRef, useState } from 'react';
-import { Popover } from '../../ui/popover';
+import { Popover } from '../../ui/lazy-overlays';
 
 /** DEAL-027..029: the app download button, or the learn-more message. */
 export function AppOnlyPrompt({ prompt }: { prompt: 'download' | 'learn-more' }) {
