@@ -46,7 +46,6 @@ export const bundleRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: 'The bundles side sheet for a product (BDL-019)',
         description:
           'Answers the data the drawer shows: the bundle card state and each bundle with its components as product entities, and whether it is in the cart.',
-        security: [{ csrf: [] }],
         querystring: bundlesDrawerQuery,
         response: { 200: bundlesDrawerResponse, 400: errorResponse, 403: errorResponse, 404: errorResponse },
       },
@@ -76,7 +75,6 @@ export const bundleRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: 'Adds a bundle to the retail cart, every component or none (BDL-011, BDL-017)',
         description:
           'Quantity is always 1. A bundle already in the cart is refused with 409 bundle_in_cart; a component short of stock or over its limit refuses the whole bundle with 422. Needs x-csrf-token and x-encrypted-slate-token.',
-        security: [{ csrf: [], slate: [] }],
         params: marketplaceParams,
         body: bundleAddRequest,
         response: {

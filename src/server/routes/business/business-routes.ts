@@ -52,7 +52,6 @@ export const businessRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: "The deep-check delivery promise of a business buy box's buying option (BIZ-051)",
         description:
           "JSON with credentials and an x-csrf-token header. sessionId and slateToken must be the page's own, customerId the signed-in customer's (or null). content is HTML rendered from the page's delivery promise component.",
-        security: [{ csrf: [] }],
         body: deepCheckRequest,
         response: { 200: deepCheckResponse, 400: errorResponse, 403: errorResponse, 404: errorResponse },
       },

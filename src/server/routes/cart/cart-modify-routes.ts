@@ -16,7 +16,6 @@ export const cartModifyRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: 'Sets retail cart lines to new quantities; 0 removes a line (SL-014)',
         description:
           'A line id may drop its leading C or S (SL-012). Send x-csrf-token and x-encrypted-slate-token.',
-        security: [{ csrf: [], slate: [] }],
         params: marketplaceParams,
         body: modifyItemsRequest,
         response: {

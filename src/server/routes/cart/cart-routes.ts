@@ -47,7 +47,6 @@ export const cartRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: 'Adds items to the retail cart (CART-035)',
         description:
           'Send content type cart.add-items.request/v1, accept cart.add-items/v1, x-csrf-token and x-encrypted-slate-token.',
-        security: [{ csrf: [], slate: [] }],
         params: marketplaceParams,
         querystring: addItemsQuery,
         body: addItemsRequest,

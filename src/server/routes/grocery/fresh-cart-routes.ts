@@ -70,7 +70,6 @@ export const freshCartRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['grocery'],
         summary: 'Adds to, or sets the quantity in, the fresh (UFG) cart (GRO-017, SL-015)',
-        security: [{ csrf: [] }],
         querystring: freshAddQuery,
         body: freshAddRequest,
         response: { 200: freshAddResponse, ...freshAddErrors },
@@ -105,7 +104,6 @@ export const freshCartRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['grocery'],
         summary: 'Adds several items to the fresh cart at once, all or none (GRO-024)',
-        security: [{ csrf: [] }],
         querystring: freshAddQuery,
         body: freshMultiAddRequest,
         response: { 200: freshAddResponse, ...freshAddErrors },
@@ -134,7 +132,6 @@ export const freshCartRoutes: FastifyPluginAsyncZod = async (app) => {
       tags: ['grocery'],
       summary:
         'Adds an item to the scheduled fresh order until its cut-off (GRO-019); the CSRF token may ride as ?csrf=',
-      security: [{ csrf: [] }],
       querystring: freshOrderQuery,
       body: freshAddRequest,
       response: { 200: freshAddResponse, ...freshAddErrors },

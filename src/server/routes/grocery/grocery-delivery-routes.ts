@@ -34,7 +34,6 @@ export const groceryDeliveryRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['grocery'],
         summary: 'Fresh cart items the chosen address cannot get (GRO-020)',
-        security: [{ csrf: [] }],
         querystring: conflictQuery,
         response: { 200: conflictSummaryResponse, 400: errorResponse, 403: errorResponse },
       },
@@ -48,7 +47,6 @@ export const groceryDeliveryRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['grocery'],
         summary: 'Moves conflicting fresh items to a store that delivers, or removes them (GRO-021)',
-        security: [{ csrf: [] }],
         querystring: conflictQuery,
         response: { 200: conflictResolveResponse, 400: errorResponse, 403: errorResponse },
       },
@@ -62,7 +60,6 @@ export const groceryDeliveryRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['grocery'],
         summary: 'Clears the shopper’s delivery slot reservation (GRO-025)',
-        security: [{ csrf: [] }],
         querystring: slotCancelQuery,
         response: { 200: slotCancelResponse, 400: errorResponse, 403: errorResponse, 404: errorResponse },
       },
@@ -121,7 +118,6 @@ export const groceryDeliveryRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['grocery'],
         summary: 'Chooses the delivery address for grocery (GRO-028); send the token as anti-csrftoken-a2z',
-        security: [{ csrf: [] }],
         body: addressChangeRequest,
         response: {
           200: addressChangeResponse,

@@ -29,7 +29,6 @@ export const groceryRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['grocery'],
         summary:
           'The generic grocery error modal (GRO-018), in the language asked for when the store knows it',
-        security: [{ csrf: [] }],
         body: genericErrorModalRequest,
         response: { 200: genericErrorModalResponse, 400: errorResponse, 403: errorResponse },
       },
@@ -66,7 +65,6 @@ export const groceryRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['grocery'],
         summary: 'The navigation cart count (GRO-016): units in the retail and fresh carts',
-        security: [{ csrf: [] }],
         querystring: cartCountJsonQuery,
         response: { 200: cartCountJsonResponse, 400: errorResponse, 403: errorResponse },
       },

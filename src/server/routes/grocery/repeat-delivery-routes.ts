@@ -40,7 +40,6 @@ export const repeatDeliveryRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['repeat-delivery'],
         summary: 'Puts products on the shopper’s Repeat Delivery list (STP-001, STP-011)',
-        security: [{ csrf: [] }],
         querystring: staplesQuery,
         body: staplesAddRequest,
         response: { 200: staplesAddResponse, ...errors },
@@ -69,7 +68,6 @@ export const repeatDeliveryRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['repeat-delivery'],
         summary:
           'A repeat item’s quantity and cadence; the server computes the next drop date (STP-002, STP-012)',
-        security: [{ csrf: [] }],
         querystring: staplesQuery,
         body: staplesUpdateRequest,
         response: { 200: staplesUpdateResponse, ...errors },
@@ -98,7 +96,6 @@ export const repeatDeliveryRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['repeat-delivery'],
         summary: 'Skips the next delivery of a repeat item: its next drop moves by one cadence',
-        security: [{ csrf: [] }],
         querystring: staplesQuery,
         body: staplesSkipRequest,
         response: { 200: staplesUpdateResponse, ...errors },

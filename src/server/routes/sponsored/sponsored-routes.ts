@@ -54,7 +54,6 @@ export const sponsoredRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: 'A batch of ad view events (ADS-003, ADS-004)',
         description:
           'Body {events:[{data}]}. Each view is stored once per ad and page view, so a batch sent twice counts once. The CSRF token may ride in the body (csrfToken) and the body may be text/plain, for navigator.sendBeacon.',
-        security: [{ csrf: [] }],
         body: adEventsRequest,
         response: { 200: adEventsResponse, 400: errorResponse, 403: errorResponse, 422: errorResponse },
       },
@@ -80,7 +79,6 @@ export const sponsoredRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['sponsored products'],
         summary: "An ad's click URL: logs a click (ADS-005)",
         description: 'Stored once per ad and page view (qualifier).',
-        security: [{ csrf: [] }],
         params: adClickParams,
         querystring: adClickQuery,
         response: { 200: adClickResponse, 400: errorResponse, 403: errorResponse, 404: errorResponse },
