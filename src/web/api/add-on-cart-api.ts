@@ -27,13 +27,14 @@ export function addServiceItems(
 
 /**
  * VAS-032: posts the buy box form with the service to /gp/product/handle-buy-box/ref=vas_dphbb_…; the
- * answer is where to go next (the cart), or null when the post failed (VAS-037). A plain form post
- * whose answer is a page, not a contract, so it reads where the redirect landed instead of a body.
+ * answer is where to go next (the cart). A plain form post whose answer is a page, not a contract, so
+ * it reads where the redirect landed instead of a body (the one call here that is not `request`'s); a
+ * landing that names an error is a failure (VAS-037), status 0 when the store was not reached.
  */
 export async function postBuyBoxWithService(
   fields: { asin: string; offerListingId: string; merchantId: string; quantity: number },
   serviceAsin: string,
-): Promise<string | null> {
+): Promise<ApiResult<string>> {
   const body = new URLSearchParams({
     csrfToken: pageTokens().csrfToken,
     ASIN: fields.asin,
@@ -50,9 +51,11 @@ export async function postBuyBoxWithService(
       body,
     });
     const landed = new URL(response.url, window.location.href);
-    if (!response.ok || landed.searchParams.has('error')) return null;
-    return `${landed.pathname}${landed.search}`;
+    if (!response.ok || landed.searchParams.has('error')) {
+      return { ok: false, status: response.status, refusal: null };
+    }
+    return { ok: true, status: response.status, answer: `${landed.pathname}${landed.search}` };
   } catch {
-    return null;
+    return { ok: false, status: 0, refusal: null };
   }
 }

@@ -1,7 +1,6 @@
 import type { z } from 'zod';
 import { VAS_CLIENT_NAME, VAS_TIMINGS, VAS_ZIP_REFRESH_PATH } from '../../shared/add-on-services-constants';
 import type {
-  AddOnServicesView,
   addOnServicesSliceResponse,
   DigitalDashResponse,
   digitalDashSignIn,
@@ -33,18 +32,18 @@ export function refreshServiceZip(
 
 /**
  * VAS-033: POST /gp/product/{asin}?m={merchant}, the variation refresh. Gives up after 90 s; a newer
- * refresh aborts this one through `signal` (VAS-019). Null when it failed or was aborted.
+ * refresh aborts this one through `signal` (VAS-019).
  */
-export async function refreshVariation(
+export function refreshVariation(
   asin: string,
   merchantId: string,
   fields: { isVariationalParent: boolean; vas: string | null; quantity: number | null },
   signal: AbortSignal,
-): Promise<VariationRefreshResponse | null> {
+): Promise<ApiResult<VariationRefreshResponse>> {
   const form = new URLSearchParams({ isVariationalParent: fields.isVariationalParent ? '1' : '0' });
   if (fields.vas) form.set('vas', fields.vas);
   if (fields.quantity !== null) form.set('quantity', String(fields.quantity));
-  const result = await request<VariationRefreshResponse>(
+  return request<VariationRefreshResponse>(
     `/gp/product/${encodeURIComponent(asin)}?m=${encodeURIComponent(merchantId)}`,
     {
       method: 'POST',
@@ -54,7 +53,6 @@ export async function refreshVariation(
       timeoutMs: VAS_TIMINGS.twisterRefreshTimeoutMs,
     },
   );
-  return result.ok ? result.answer : null;
 }
 
 /** VAS-034: the digital-dash create call (isAjax plus the product); a 401's refusal says where to sign in. */
@@ -69,16 +67,15 @@ export function createDigitalDashButton(
   });
 }
 
-/** The deferred add-on services slice (VAS-003), when the server left it out of the page; null on failure. */
-export async function fetchAddOnServicesSlice(
+/** The deferred add-on services slice (VAS-003), when the server left it out of the page. */
+export function fetchAddOnServicesSlice(
   marketplaceId: string,
   asin: string,
   vas: string | null,
-): Promise<AddOnServicesView | null> {
+): Promise<ApiResult<z.infer<typeof addOnServicesSliceResponse>>> {
   const query = vas ? `?${new URLSearchParams({ vas })}` : '';
-  const result = await request<z.infer<typeof addOnServicesSliceResponse>>(
+  return request<z.infer<typeof addOnServicesSliceResponse>>(
     `/api/marketplaces/${encodeURIComponent(marketplaceId)}/products/${encodeURIComponent(asin)}/page-slices/add-on-services${query}`,
     { headers: { accept: 'application/json' } },
   );
-  return result.ok ? result.answer.addOnServices : null;
 }

@@ -4,6 +4,7 @@ import { redeemAnswered } from '../../domain/buy-box/coupon';
 import { postCartItems } from './cart-api';
 import { redeemCoupon } from './coupon-api';
 import { saveDeliveryZip } from './delivery-api';
+import { onDeliveryZipSaved } from './delivery-zip-event';
 import { invitationEndpoint, requestInvitation } from './invitation-api';
 
 // fetch is the network, outside the system: the test stands in for the server.
@@ -64,15 +65,17 @@ describe('what the page takes from an answer', () => {
     expect(await requestInvitation(endpoint, 'csrf')).toMatchObject({ ok: false });
   });
 
-  test('DP-005 a saved delivery ZIP is the one the server answers', async () => {
+  test('DP-005 a saved delivery ZIP is the one the server answers, and the page hears of it', async () => {
+    const heard: string[] = [];
+    const off = onDeliveryZipSaved((zip) => heard.push(zip));
     vi.stubGlobal('fetch', respond(200, { zip: '10001' }));
-    expect(await saveDeliveryZip('10001')).toBe('10001');
-    vi.stubGlobal('fetch', respond(200, { zip: 10001 }));
-    expect(await saveDeliveryZip('10001')).toBeNull();
+    expect(await saveDeliveryZip('10001')).toMatchObject({ ok: true, answer: { zip: '10001' } });
     vi.stubGlobal(
       'fetch',
       respond(400, { error: { code: 'invalid', message: 'enter a 5-digit US ZIP code' } }),
     );
-    expect(await saveDeliveryZip('1')).toBeNull();
+    expect(await saveDeliveryZip('1')).toMatchObject({ ok: false, status: 400 });
+    off();
+    expect(heard).toEqual(['10001']);
   });
 });

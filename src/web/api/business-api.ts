@@ -70,26 +70,26 @@ export function pricingTableUrl(marketplaceId: string, asin: string, offerListin
   return `/api/marketplaces/${encodeURIComponent(marketplaceId)}/products/${encodeURIComponent(asin)}?${query}`;
 }
 
-/** The offers the all-offers overlay lists (OFR-005), or null when the call fails. */
+/** The offers the all-offers overlay lists (OFR-005); a session problem reloads the page. */
 export async function fetchOffers(
   marketplaceId: string,
   asin: string,
   language: string,
-): Promise<{ title: string; offers: OfferListingEntry[] } | null> {
+): Promise<ApiResult<OffersListingResponse>> {
   const result = await request<OffersListingResponse>(productApiPath(marketplaceId, asin, '/offers'), {
     headers: { accept: 'application/json', 'accept-language': language },
     timeoutMs: PRODUCT_API_TIMEOUT_MS,
   });
-  if (!result.ok) {
-    if (isSessionProblem(result.status)) window.location.reload();
-    return null;
-  }
-  return { title: result.answer.entity.title, offers: result.answer.entity.offers };
+  if (!result.ok && isSessionProblem(result.status)) window.location.reload();
+  return result;
 }
 
-/** BIZ-051: the deep-check delivery promise, POSTed as JSON with credentials; its HTML, or null on failure. */
-export async function fetchDeepCheck(deepCheck: DeepCheckRequest, language: string): Promise<string | null> {
-  const result = await request<z.infer<typeof deepCheckResponse>>(DEEP_CHECK_URL, {
+/** BIZ-051: the deep-check delivery promise, POSTed as JSON with credentials; its `content` is HTML. */
+export function fetchDeepCheck(
+  deepCheck: DeepCheckRequest,
+  language: string,
+): Promise<ApiResult<z.infer<typeof deepCheckResponse>>> {
+  return request<z.infer<typeof deepCheckResponse>>(DEEP_CHECK_URL, {
     method: 'POST',
     headers: {
       accept: 'application/json',
@@ -98,7 +98,6 @@ export async function fetchDeepCheck(deepCheck: DeepCheckRequest, language: stri
     },
     json: deepCheck,
   });
-  return result.ok ? result.answer.content : null;
 }
 
 /**

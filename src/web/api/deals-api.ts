@@ -62,12 +62,11 @@ export function claimDeal(
   });
 }
 
-/** GET {cart count endpoint} → entity.items (DEAL-040); null on any failure, which the page ignores (DEAL-046). */
-export async function fetchCartCount(setup: DealSetup): Promise<number | null> {
-  const result = await request<z.infer<typeof cartCount>>(setup.cartCountAapiEndpoint, {
+/** GET {cart count endpoint} → entity.items (DEAL-040). */
+export function fetchCartCount(setup: DealSetup): Promise<ApiResult<z.infer<typeof cartCount>>> {
+  return request<z.infer<typeof cartCount>>(setup.cartCountAapiEndpoint, {
     headers: { accept: 'application/json', 'accept-language': setup.languageOfPreference },
   });
-  return result.ok ? result.answer.entity.items : null;
 }
 
 /** The deals upsell through the legacy form call (DEAL-048): the answer holds the new cart count. */

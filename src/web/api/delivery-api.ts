@@ -1,7 +1,7 @@
 import type { DeliveryLocationResponse } from '../../shared/contracts/delivery';
 import { announceDeliveryZip } from './delivery-zip-event';
 import { pageTokens } from './page-tokens';
-import { request } from './request';
+import { type ApiResult, request } from './request';
 
 const post = (body: object) =>
   request<DeliveryLocationResponse>('/gp/delivery/location', {
@@ -13,15 +13,13 @@ const post = (body: object) =>
   });
 
 /**
- * Saves the delivery ZIP (DP-005): the ZIP the server now holds, or null when it was not saved. A saved
- * ZIP is announced to the page's parts (`onDeliveryZipSaved`), so every offer on it follows (decision 0041).
+ * Saves the delivery ZIP (DP-005); the answer's `zip` is the one the server now holds. A saved ZIP is
+ * announced to the page's parts (`onDeliveryZipSaved`), so every offer on it follows (decision 0041).
  */
-export async function saveDeliveryZip(zip: string): Promise<string | null> {
+export async function saveDeliveryZip(zip: string): Promise<ApiResult<DeliveryLocationResponse>> {
   const result = await post({ zip });
-  const saved = result.ok ? result.answer?.zip : null;
-  if (typeof saved !== 'string') return null;
-  announceDeliveryZip(saved);
-  return saved;
+  if (result.ok && result.answer.zip !== null) announceDeliveryZip(result.answer.zip);
+  return result;
 }
 
 /** Records that the shopper closed the location prompt without a ZIP; losing it never disturbs the page. */

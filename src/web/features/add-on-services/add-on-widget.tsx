@@ -43,6 +43,12 @@ const ServicesInterstitial = lazy(() => import('./services-interstitial'));
  * The add-on services of the buy box (VAS-003): the product's widget variant, its form fields and its
  * interstitial. A view the server left out is fetched here, after first paint, and its variant loaded.
  */
+/** The slice's services, or null when the product has none or the call failed (the widget stays away). */
+async function sliceOf(marketplaceId: string, asin: string) {
+  const result = await fetchAddOnServicesSlice(marketplaceId, asin, readVasParam());
+  return result.ok ? result.answer.addOnServices : null;
+}
+
 export function AddOnWidget(props: AddOnWidgetProps) {
   const [view, setView] = useState(props.view);
   const [ready, setReady] = useState(() => props.view !== null && variants.has(props.view.widget));
@@ -51,7 +57,7 @@ export function AddOnWidget(props: AddOnWidgetProps) {
     if (ready) return;
     let live = true;
     const load = async () => {
-      const fetched = view ?? (await fetchAddOnServicesSlice(marketplaceId, asin, readVasParam()));
+      const fetched = view ?? (await sliceOf(marketplaceId, asin));
       if (!fetched) return;
       await loadVariant(fetched.widget);
       if (!live) return;
@@ -90,7 +96,7 @@ function Widget({
     let asked = 0;
     const off = onDeliveryZipSaved(async () => {
       const ask = ++asked;
-      const fresh = await fetchAddOnServicesSlice(page.marketplaceId, page.asin, readVasParam());
+      const fresh = await sliceOf(page.marketplaceId, page.asin);
       if (fresh && ask === asked) latest.current(fresh);
     });
     return () => {

@@ -95,7 +95,9 @@ export default function ServicesInterstitial({
         shortenPostalCode(submitted.zip, view.countryCode),
         page.marketplaceId,
       ),
-      view.countryCode === 'us' ? saveDeliveryZip(submitted.zip) : Promise.resolve(submitted.zip),
+      view.countryCode === 'us'
+        ? saveDeliveryZip(submitted.zip).then((result) => (result.ok ? result.answer.zip : null))
+        : Promise.resolve(submitted.zip),
     ]);
     setBusy(false);
     const result = zipOutcome(

@@ -365,10 +365,10 @@ export function DeepCheck({
         slateToken: pageTokens().slateToken,
       },
       language,
-    ).then((html) => {
+    ).then((result) => {
       if (!live) return;
-      if (html === null) setFailed(true);
-      else setContent(html);
+      if (result.ok) setContent(result.answer.content);
+      else setFailed(true);
     });
     return () => {
       live = false;

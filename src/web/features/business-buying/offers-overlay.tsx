@@ -46,8 +46,10 @@ export function OffersOverlay({
 
   useEffect(() => {
     let live = true;
-    void fetchOffers(page.marketplaceId, page.asin, page.language).then((answer) => {
-      if (live) setListing(answer ?? 'failed');
+    void fetchOffers(page.marketplaceId, page.asin, page.language).then((result) => {
+      if (!live) return;
+      const { entity } = result.ok ? result.answer : { entity: null };
+      setListing(entity ? { title: entity.title, offers: entity.offers } : 'failed');
     });
     return () => {
       live = false;

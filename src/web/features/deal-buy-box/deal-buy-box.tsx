@@ -124,7 +124,7 @@ export function DealBuyBox({
       await plan.afterClaim(result.answer.entity);
       // DEAL-019: the header's cart count follows the claim; a failed count is ignored (DEAL-046).
       const count = await fetchCartCount(setup);
-      if (count !== null) onCartCount(count);
+      if (count.ok) onCartCount(count.answer.entity.items);
       onClaimed?.();
       return;
     }

@@ -64,12 +64,12 @@ export function DeliveryLocationDialog({
     setSaving(true);
     const saved = await saveDeliveryZip(value.trim());
     setSaving(false);
-    if (saved === null) {
+    if (!saved.ok || saved.answer.zip === null) {
       setProblem('We could not save your location. Please try again.');
       return;
     }
     setProblem(null);
-    onSaved(saved);
+    onSaved(saved.answer.zip);
   };
 
   return (

@@ -25,8 +25,8 @@ export default function PrePurchase({ vas, page, pageQuantity, hydrated, heading
       },
       critical.serviceAsin,
     );
-    if (next && afterBuyBoxPost(true) === 'follow') {
-      window.location.assign(next);
+    if (next.ok && afterBuyBoxPost(true) === 'follow') {
+      window.location.assign(next.answer);
       return;
     }
     setBusy(false);

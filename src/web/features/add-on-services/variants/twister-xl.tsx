@@ -36,7 +36,9 @@ export default function TwisterXl({ vas, page, pageQuantity, hydrated, headingId
     if (controller.signal.aborted) return;
     running.current = null;
     setRefreshing(false);
-    if (answer?.addOnServices) vas.applySellerRefresh(answer.addOnServices, merchantId);
+    // A failed refresh keeps the rows as they were.
+    if (answer.ok && answer.answer.addOnServices)
+      vas.applySellerRefresh(answer.answer.addOnServices, merchantId);
   };
 
   // VAS-051: a business customer's prices follow the quantity, so the list is asked again when it changes.
