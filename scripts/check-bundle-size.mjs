@@ -29,7 +29,10 @@ const SEEN_SIGNED_IN = 'business (B0PDPPAP01, business customer)';
 const COLUMN = 'src/web/pages/product/purchase-part.tsx';
 const VARIANTS = 'src/web/features/add-on-services/variants';
 const PAGE_KINDS = {
-  'plain (B0PDPSPK01, accessories; bundles, badge and ads below the fold)': [COLUMN],
+  'plain (B0PDPSPK01, accessories; bundles, badge and ads below the fold)': [
+    COLUMN,
+    'src/web/features/recycle-and-save/recycle-and-save-launch.tsx',
+  ],
   // The deals upsell rules the deal slot imports are in the page-shared chunk the deal box imports.
   'deal (B0PDPTAB01)': [COLUMN, 'src/web/features/deal-buy-box/deal-buy-box.tsx'],
   'business (B0PDPPAP01, business customer)': [

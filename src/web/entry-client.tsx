@@ -50,9 +50,10 @@ async function hydrate() {
     // 0035). A page that waits for one of the parts above (they sit inside that column) waits for it too,
     // in the same round trip, and hydrates whole, as before.
     const column = showsPurchaseColumn(data);
-    if (firstParts.length > 0) await Promise.all([...firstParts, ...(column ? [loadPurchasePart()] : [])]);
+    if (firstParts.length > 0)
+      await Promise.all([...firstParts, ...(column ? [loadPurchasePart(data)] : [])]);
     markHydrating();
-    if (column && firstParts.length === 0) startPurchasePart();
+    if (column && firstParts.length === 0) startPurchasePart(data);
     // What <App> renders for a product page (the server renders <App>; the markup is the same).
     page = <ProductPage data={data} />;
   }

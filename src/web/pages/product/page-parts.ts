@@ -24,6 +24,11 @@ export type PagePart = {
   load: (data?: ProductPageData) => Promise<unknown> | null;
   /** Its stylesheets, by source path, inlined after the page's own in a page that shows it. */
   styles: readonly string[];
+  /**
+   * A part that sits in the purchase column only: its code comes with the column's (which hydrates
+   * after the rest of the page, decision 0035) instead of holding the whole page's hydration back.
+   */
+  inColumn?: boolean;
 };
 
 /**
@@ -97,6 +102,7 @@ export const PAGE_PARTS = [
     name: 'recycleAndSave',
     shown: (data) => !!data.product.recycleAndSave,
     load: loadRecycleAndSaveLaunch,
+    inColumn: true,
     styles: ['src/web/features/recycle-and-save/recycle-and-save.css'],
   },
 ] as const satisfies readonly PagePart[];
@@ -109,12 +115,17 @@ export function partsShown<P extends PagePart>(data: ProductPageData, parts: rea
   return parts.filter((part) => part.shown(data));
 }
 
-/** Loads the code of the parts a product page shows in its server markup (the browser, before hydrating). */
+/**
+ * Loads the code of the parts a product page shows in its server markup (the browser, before
+ * hydrating): those outside the purchase column, or (`inColumn`) those in it, which come with it.
+ */
 export function loadPartsShown(
   data: ProductPageData,
   parts: readonly PagePart[] = PAGE_PARTS,
+  { inColumn = false }: { inColumn?: boolean } = {},
 ): Promise<unknown>[] {
   return partsShown(data, parts)
+    .filter((part) => (part.inColumn ?? false) === inColumn)
     .map((part) => part.load(data))
     .filter((loading) => loading !== null);
 }
