@@ -361,6 +361,9 @@ test('decision 0041 the tablet deal: its plan covers the units claimed, is not o
   await expect(dealRow.getByText('Lightning Deal', { exact: true })).toBeVisible();
   await expect(dealRow.getByRole('timer')).toHaveText(/^\d{1,2}:\d{2}$/);
   await expect(dealRow).toContainText('Deal held in your cart for');
+  // The deal's quantity is the one claimed: no quantity to change (the server would refuse it).
+  await expect(dealRow.getByText('Qty: 2, as claimed')).toBeVisible();
+  await expect(dealRow.getByRole('combobox')).toHaveCount(0);
   await expect(cartRow(page, PLAN)).toContainText('Qty: 2, one for each device it covers');
 
   const order = await placeOrder(page);

@@ -79,8 +79,12 @@ export function CartPage({ data }: { data: CartPageData }) {
                     </p>
                     <div className="cart-line__actions">
                       <CoverAll line={line} device={deviceOf(data.lines, line)} csrfToken={data.csrfToken} />
-                      {/* A plan's quantity follows its device (decision 0014): no choice of its own. */}
-                      {line.protectionPlan ? null : (
+                      {/* A plan's quantity follows its device (decision 0014): no choice of its own. A deal's
+                          quantity is the one claimed: the server refuses any other, so none is offered. */}
+                      {line.dealHold ? (
+                        <p className="cart-line__deal-quantity">{`Qty: ${line.quantity}, as claimed`}</p>
+                      ) : null}
+                      {line.protectionPlan || line.dealHold ? null : (
                         <form method="post" action="/gp/cart/update.html" className="cart-line__quantity">
                           <input type="hidden" name="csrfToken" value={data.csrfToken} />
                           <input type="hidden" name="lineId" value={line.id} />
