@@ -196,10 +196,6 @@ export function GroceryBuyBox({
   // QS-002: the stepper waits as long as the selector configuration says.
   const slider = useQuantitySlider(model, send, { debounceMs: selector.stepperDebounceTime });
 
-  const vibrate = () => {
-    // GRO-037: a short buzz in the app.
-    if (isInApp(navigator.userAgent)) navigator.vibrate?.(ADD_VIBRATE_MS);
-  };
   const payload = (amount: number): FreshAddRequest => ({
     clientID: FRESH_CLIENT_ID,
     asin: grocery.asin,
@@ -341,30 +337,16 @@ export function GroceryBuyBox({
               ))}
             </select>
           </label>
-          {fresh.busy === 'cart' ? (
-            <span className="grocery-box__spinner">
-              <Spinner label="Adding to your fresh cart" size={22} />
-            </span>
-          ) : (
-            <button
-              type="button"
-              id="freshAddToCartButton"
-              className="button button--cart button--wide"
-              aria-disabled={adding || undefined}
-              onClick={() => {
-                if (adding) return;
-                vibrate();
-                void fresh.run('cart', () =>
-                  addToFreshCart(
-                    { ...payload(1), amountInUom: weight },
-                    freshAddQuery(window.location.search),
-                  ),
-                );
-              }}
-            >
-              {weightInCart !== null ? 'Add more to Fresh Cart' : 'Add to Fresh Cart'}
-            </button>
-          )}
+          <FreshAddButton
+            busy={fresh.busy === 'cart'}
+            adding={adding}
+            label={weightInCart !== null ? 'Add more to Fresh Cart' : 'Add to Fresh Cart'}
+            onAdd={() =>
+              fresh.run('cart', () =>
+                addToFreshCart({ ...payload(1), amountInUom: weight }, freshAddQuery(window.location.search)),
+              )
+            }
+          />
         </div>
       ) : inCart ? (
         <div className="grocery-box__in-cart">
@@ -394,27 +376,16 @@ export function GroceryBuyBox({
             }}
           />
           {quantity > 9 ? <p className="grocery-box__typed">Quantity: {quantity}</p> : null}
-          {fresh.busy === 'cart' ? (
-            <span className="grocery-box__spinner">
-              <Spinner label="Adding to your fresh cart" size={22} />
-            </span>
-          ) : (
-            <button
-              type="button"
-              id="freshAddToCartButton"
-              className="button button--cart button--wide"
-              aria-disabled={adding || undefined}
-              onClick={() => {
-                if (adding) return;
-                vibrate();
-                void fresh.run('cart', () =>
-                  addToFreshCart(payload(quantity), freshAddQuery(window.location.search)),
-                );
-              }}
-            >
-              Add to Fresh Cart
-            </button>
-          )}
+          <FreshAddButton
+            busy={fresh.busy === 'cart'}
+            adding={adding}
+            label="Add to Fresh Cart"
+            onAdd={() =>
+              fresh.run('cart', () =>
+                addToFreshCart(payload(quantity), freshAddQuery(window.location.search)),
+              )
+            }
+          />
         </div>
       )}
       {store && grocery.freshOrder ? (
@@ -491,4 +462,45 @@ export function GroceryBuyBox({
       />
     </aside>
   );
+}
+
+/** Add to Fresh Cart, or its spinner while an add is on its way; a press while one is pending does nothing. */
+function FreshAddButton({
+  busy,
+  adding,
+  label,
+  onAdd,
+}: {
+  busy: boolean;
+  adding: boolean;
+  label: string;
+  onAdd: () => Promise<unknown>;
+}) {
+  if (busy) {
+    return (
+      <span className="grocery-box__spinner">
+        <Spinner label="Adding to your fresh cart" size={22} />
+      </span>
+    );
+  }
+  return (
+    <button
+      type="button"
+      id="freshAddToCartButton"
+      className="button button--cart button--wide"
+      aria-disabled={adding || undefined}
+      onClick={() => {
+        if (adding) return;
+        vibrate();
+        void onAdd();
+      }}
+    >
+      {label}
+    </button>
+  );
+}
+
+/** GRO-037: a short buzz in the app when an add starts. */
+function vibrate() {
+  if (isInApp(navigator.userAgent)) navigator.vibrate?.(ADD_VIBRATE_MS);
 }

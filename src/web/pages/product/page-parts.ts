@@ -38,6 +38,9 @@ export type PagePart = {
 export const showsAddOnServices = (data: ProductPageData): boolean =>
   !!data.product.addOnServices || data.deferred.includes('addOnServices');
 
+/** Whether a product page shows the recycle-and-save launch: its styles and code here, its place in the column (purchase extension). */
+export const showsRecycleAndSave = (data: ProductPageData): boolean => !!data.product.recycleAndSave;
+
 /** Every page's styles, in cascade order: the layout, the shared widgets, the product page. */
 export const PAGE_STYLES: readonly string[] = [
   'src/web/layout/base.css',
@@ -100,7 +103,7 @@ export const PAGE_PARTS = [
     // Recycle-and-save (RS-001): its launch sits in the purchase column (a purchase extension), its
     // code in a chunk of its own; its dialog is another, loaded on a press.
     name: 'recycleAndSave',
-    shown: (data) => !!data.product.recycleAndSave,
+    shown: showsRecycleAndSave,
     load: loadRecycleAndSaveLaunch,
     inColumn: true,
     styles: ['src/web/features/recycle-and-save/recycle-and-save.css'],
