@@ -15,6 +15,11 @@ export type Store = {
   migrate(migrations: Readonly<Record<string, Migration>>): Promise<void>;
   /** Answers true when the database takes a query. */
   ping(): Promise<boolean>;
+  /**
+   * Listens to connection faults nobody awaits (a pooled PostgreSQL connection whose backend ended):
+   * the pool drops that connection and opens a new one on the next query.
+   */
+  onFault(listener: (error: Error) => void): void;
   close(): Promise<void>;
 };
 
@@ -24,6 +29,12 @@ export type Store = {
  * its size for good: 4 MB instead of 8 keeps the process under the growth bench's 150 MB (decision 0033).
  */
 const SQLITE_CACHE_KIB = 4096;
+
+/** How long a query waits for a PostgreSQL connection before it fails (and the request answers 503). */
+const PG_CONNECT_TIMEOUT_MS = 5000;
+
+/** How long SQLite waits for another process's write lock before a statement fails (503). */
+const SQLITE_BUSY_TIMEOUT_MS = 5000;
 
 // BIGINT (epoch ms) comes back from pg as a string by default; every value we store fits a double.
 pg.types.setTypeParser(pg.types.builtins.INT8, (value) => Number(value));
@@ -35,18 +46,27 @@ export function openStore(
     schema?: string;
     /** SQLite: checkpoint the WAL from a worker thread, off the request path (the server does). */
     checkpointInBackground?: boolean;
+    /** SQLite: how long to wait for another writer's lock (tests shorten it). */
+    busyTimeoutMs?: number;
   } = {},
 ): Store {
   const target = url && url.length > 0 ? url : 'sqlite:./data/store.sqlite';
+  const faults = new Set<(error: Error) => void>();
   if (target.startsWith('postgres://') || target.startsWith('postgresql://')) {
     const pool = withNamedStatements(
       new pg.Pool({
         connectionString: target,
         max: 10,
+        connectionTimeoutMillis: PG_CONNECT_TIMEOUT_MS,
         ...(options.schema ? { options: `-c search_path=${options.schema}` } : {}),
       }),
     );
-    return makeStore(new Kysely<Database>({ dialect: new PostgresDialect({ pool }) }), 'postgres');
+    // A backend that ends (a failover, a restart, an idle-connection reaper) makes its client emit
+    // 'error'; unheard, that event would end the process. pg-pool drops the client (idle: at once;
+    // in use: when released, its query having failed) and connects anew on the next query.
+    pool.on('error', (error) => reportFault(faults, error));
+    pool.on('connect', (client) => client.on('error', () => undefined));
+    return makeStore(new Kysely<Database>({ dialect: new PostgresDialect({ pool }) }), 'postgres', faults);
   }
   if (!target.startsWith('sqlite:')) {
     throw new Error(`DATABASE_URL must start with sqlite: or postgres://, got "${target.split(':')[0]}:"`);
@@ -57,7 +77,7 @@ export function openStore(
   // synchronous=NORMAL in WAL mode syncs at checkpoints, not at every commit: a power cut can lose the
   // last commits but never corrupts the file (decision 0021). Savepoints journal in memory.
   database.pragma('journal_mode = WAL');
-  database.pragma('busy_timeout = 5000');
+  database.pragma(`busy_timeout = ${options.busyTimeoutMs ?? SQLITE_BUSY_TIMEOUT_MS}`);
   database.pragma('foreign_keys = ON');
   database.pragma('synchronous = NORMAL');
   database.pragma('temp_store = MEMORY');
@@ -74,10 +94,16 @@ export function openStore(
     );
   }
   const dialect = new SqliteStoreDialect(database, () => checkpointer?.stop() ?? Promise.resolve());
-  return makeStore(new Kysely<Database>({ dialect }), 'sqlite');
+  return makeStore(new Kysely<Database>({ dialect }), 'sqlite', faults);
 }
 
-function makeStore(db: Kysely<Database>, dialect: Dialect): Store {
+function reportFault(listeners: ReadonlySet<(error: Error) => void>, error: Error) {
+  if (listeners.size === 0)
+    process.emitWarning(`database connection lost: ${error.message}`, 'DatabaseFault');
+  for (const listener of listeners) listener(error);
+}
+
+function makeStore(db: Kysely<Database>, dialect: Dialect, faults: Set<(error: Error) => void>): Store {
   return {
     db,
     dialect,
@@ -106,6 +132,9 @@ function makeStore(db: Kysely<Database>, dialect: Dialect): Store {
       } catch {
         return false;
       }
+    },
+    onFault(listener) {
+      faults.add(listener);
     },
     close: () => db.destroy(),
   };

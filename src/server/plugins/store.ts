@@ -25,6 +25,7 @@ export const storePlugin = fp<{ store: Store; env: Env; clock: Clock; ownsStore:
     // Product answers are the same for every shopper, so identical calls within the TTL share one
     // serialized answer; prices, stock and limits are checked again when an item is added or ordered.
     app.decorate('productCache', new TtlCache<Buffer>(env.PRODUCT_CACHE_TTL_MS, 5000, clock));
+    store.onFault((error) => app.log.warn({ err: error }, 'database connection lost; the pool reconnects'));
     if (ownsStore) app.addHook('onClose', async () => store.close());
   },
   { name: 'store' },

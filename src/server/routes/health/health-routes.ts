@@ -16,7 +16,7 @@ export const healthRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (_request, reply) => {
       if (await app.store.ping()) return { status: 'ok' as const, database: 'up' as const };
-      return reply.code(503).send({ status: 'unavailable' as const, database: 'down' as const });
+      return reply.code(503).send({ status: 'degraded' as const, database: 'down' as const });
     },
   );
 };
