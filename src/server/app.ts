@@ -11,6 +11,7 @@ import { compressInMemoryPlugin } from './plugins/compress-in-memory';
 import { csrfPlugin } from './plugins/csrf';
 import { devicePlugin } from './plugins/device';
 import { errorsPlugin, sendError } from './plugins/errors';
+import { idempotencyKeysPlugin, keepIdempotentAnswersPlugin } from './plugins/idempotency';
 import { metricsPlugin } from './plugins/metrics';
 import { type AnswerCheck, openApiPlugin } from './plugins/openapi';
 import { logDestination, OneLinePerRequest } from './plugins/request-log';
@@ -36,9 +37,9 @@ export type AppOptions = {
 const VERSIONED_JSON = /^application\/vnd\.com\.amazon\.api\+json/;
 
 /**
- * Builds the app. Plugins register in this order: errors, security headers, metrics, store, compression
- * (in memory, then streams), parsers, session, csrf, device, OpenAPI, static files, the not-found page,
- * then each area's routes (areas/areas.ts).
+ * Builds the app. Plugins register in this order: errors, security headers, metrics, store, idempotent
+ * answers, compression (in memory, then streams), parsers, session, csrf, idempotency keys, device,
+ * OpenAPI, static files, the not-found page, then each area's routes (areas/areas.ts).
  */
 export async function buildApp({
   env,
@@ -81,6 +82,10 @@ export async function buildApp({
     ownsStore: !store,
   });
 
+  // A write with an Idempotency-Key is done once per key (checked after the CSRF token, below); its
+  // answer is kept before it is compressed.
+  await app.register(keepIdempotentAnswersPlugin);
+
   // Pages and JSON travel compressed when the client asks: bodies in memory in one call (decision
   // 0038), streams by @fastify/compress; brotli at a low quality keeps it cheap.
   await app.register(compressInMemoryPlugin);
@@ -95,6 +100,7 @@ export async function buildApp({
 
   await app.register(sessionPlugin);
   await app.register(csrfPlugin);
+  await app.register(idempotencyKeysPlugin);
   await app.register(devicePlugin);
 
   await app.register(openApiPlugin, { checkAnswer });

@@ -1,3 +1,4 @@
+import * as idempotencyKeys from '../db/migrations/0030-idempotency-keys';
 import { accountRoutes } from '../routes/account/account-routes';
 import { deliveryRoutes } from '../routes/delivery/delivery-routes';
 import { healthRoutes } from '../routes/health/health-routes';
@@ -6,8 +7,13 @@ import { helpRoutes } from '../routes/pages/help-routes';
 import { signInRoutes } from '../routes/sign-in/sign-in-routes';
 import type { ServerArea } from './server-area';
 
-/** What every page leans on: health, client logs, the delivery location, sign-in, help and the account. */
+/**
+ * What every page leans on: health, client logs, the delivery location, sign-in, help, the account, and
+ * the idempotency keys of every write.
+ */
 export const siteArea = {
   name: 'site',
   routes: [healthRoutes, loggingRoutes, deliveryRoutes, signInRoutes, helpRoutes, accountRoutes],
+  // The app's idempotency keys (plugins/idempotency.ts) serve every area's writes.
+  migrations: { '0030-idempotency-keys': idempotencyKeys },
 } satisfies ServerArea;

@@ -3,6 +3,7 @@ import swagger from '@fastify/swagger';
 import type { FastifyInstance, RouteOptions } from 'fastify';
 import fp from 'fastify-plugin';
 import { jsonSchemaTransform, jsonSchemaTransformObject } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 import { errorResponse } from '../../shared/contracts/common';
 import { SESSION_COOKIE } from './session';
 
@@ -92,7 +93,14 @@ function transform(input: TransformInput) {
   // The answers every guarded or validated route can give, documented where the route left them out:
   // the csrf plugin's 403, the schema's 400, and the house error for anything else (a 413, a 500).
   const response: Record<string, unknown> = { ...own.response };
-  if (!readsOnly(route)) response['403'] ??= errorResponse;
+  if (!readsOnly(route)) {
+    response['403'] ??= errorResponse;
+    // An Idempotency-Key in use (409) or used for another request (422), beside the route's own.
+    for (const status of ['409', '422']) {
+      const own = response[status] as z.ZodType | undefined;
+      response[status] = own && own !== errorResponse ? z.union([own, errorResponse]) : errorResponse;
+    }
+  }
   if (own.body || own.querystring || own.params || own.headers) {
     response['400'] ??= errorResponse;
   }

@@ -19,6 +19,8 @@ export const buyNowItem = z.object({
 /** The checkout page's place-order form (a plain HTML form). */
 export const placeOrderForm = z.object({
   csrfToken: z.string().optional(),
+  /** The form's one-time key: a second submit of the same form replays the first answer. */
+  idempotencyKey: z.string().max(255).optional(),
   source: z.enum(['cart', 'buy-now']),
   asin: z.string().max(20).optional(),
   offerListingId: z.string().max(200).optional(),

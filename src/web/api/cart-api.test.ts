@@ -44,6 +44,8 @@ describe('cart API client', () => {
       'accept-language': 'en-US',
       'x-csrf-token': 'csrf-abc',
       'x-encrypted-slate-token': 'slate-xyz',
+      // Issue 29: a write carries an idempotency key, so a retry is done once.
+      'idempotency-key': expect.stringMatching(/^[0-9a-f]{32}$/),
     });
     expect(JSON.parse(String(init?.body))).toEqual({
       items: [{ asin: 'B0TESTSPK1', offerListingId: 'OL-1', quantity: 1 }],

@@ -68,3 +68,40 @@ test('an empty answer is an answer of null, not a parse failure', async () => {
   expect(await request(url)).toEqual({ ok: true, status: 200, answer: null });
   expect(seen).toHaveLength(1);
 });
+
+test('a write whose answer is lost is sent again with the same idempotency key; a read has none', async () => {
+  const keys: (string | undefined)[] = [];
+  server = createServer((incoming, response) => {
+    keys.push(incoming.headers['idempotency-key'] as string | undefined);
+    // The first try reaches the store, and its answer is lost on the way back.
+    if (keys.length === 1) return incoming.socket.destroy();
+    response.writeHead(200, { 'content-type': 'application/json' });
+    response.end('{"added":1}');
+  });
+  await new Promise<void>((resolve) => server?.listen(0, '127.0.0.1', resolve));
+  const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/write`;
+  expect(await request(url, { method: 'POST', json: { items: [] } })).toEqual({
+    ok: true,
+    status: 200,
+    answer: { added: 1 },
+  });
+  expect(keys).toHaveLength(2);
+  expect(keys[0]).toMatch(/^[0-9a-f]{32}$/);
+  expect(keys[1]).toBe(keys[0]);
+  await request(url);
+  expect(keys[2]).toBeUndefined();
+});
+
+test('a write the store is still answering for an earlier try (409, Retry-After 1) is asked again', async () => {
+  let tries = 0;
+  server = createServer((_incoming, response) => {
+    tries++;
+    response.writeHead(409, { 'content-type': 'application/json', 'retry-after': '1' });
+    response.end('{"error":{"code":"idempotency_key_in_use","message":"still being answered"}}');
+  });
+  await new Promise<void>((resolve) => server?.listen(0, '127.0.0.1', resolve));
+  const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/write`;
+  const result = await request(url, { method: 'POST', json: {} });
+  expect(result.status).toBe(409);
+  expect(tries).toBe(2);
+});

@@ -34,6 +34,16 @@ function signalOf(options: RequestOptions): AbortSignal | undefined {
   return options.signal ?? timeout;
 }
 
+/** A fresh idempotency key: 128 random bits in hex (randomUUID needs a secure context; this does not). */
+const newIdempotencyKey = (): string =>
+  Array.from(crypto.getRandomValues(new Uint8Array(16)), (byte) => byte.toString(16).padStart(2, '0')).join(
+    '',
+  );
+
+/** A write whose answer was lost on the way is sent once more, half a second later (same key: done once). */
+const WRITE_TRIES = 2;
+const WRITE_RETRY_MS = 500;
+
 function initOf(options: RequestOptions): RequestInit {
   const headers: Record<string, string> = {};
   let body: BodyInit | undefined;
@@ -47,8 +57,11 @@ function initOf(options: RequestOptions): RequestInit {
     body = options.text;
   }
   const signal = signalOf(options);
+  const method = options.method ?? (body === undefined ? 'GET' : 'POST');
+  // Every write carries an idempotency key, the same on each try, so a retry is done once.
+  if (method !== 'GET' && !options.keepalive) headers['idempotency-key'] = newIdempotencyKey();
   return {
-    method: options.method ?? (body === undefined ? 'GET' : 'POST'),
+    method,
     credentials: 'include',
     headers: { ...headers, ...options.headers },
     ...(body === undefined ? {} : { body }),
@@ -66,19 +79,30 @@ async function readJson(response: Response): Promise<unknown> {
 /**
  * Calls the store with credentials (SEC-006) and answers an `ApiResult`; it never throws. A GET whose
  * 2xx answer does not parse (cut off, or a proxy's HTML page) is asked for once more after 200 ms
- * (DP-019).
+ * (DP-019). A write whose answer was lost (the network failed) is sent once more with its idempotency
+ * key, as is one the server is still answering for an earlier try (409 `idempotency_key_in_use`).
  */
 export async function request<Answer, Refusal = ErrorResponse>(
   url: string,
   options: RequestOptions = {},
 ): Promise<ApiResult<Answer, Refusal>> {
   const init = initOf(options);
+  const key = (init.headers as Record<string, string>)['idempotency-key'];
+  const retriesWrite = (attempt: number) =>
+    key !== undefined && attempt < WRITE_TRIES && !options.signal?.aborted;
   for (let attempt = 1; ; attempt++) {
     let response: Response;
     try {
-      response = await fetch(url, init);
+      // A time-out is per try: a retry gets its own.
+      response = await fetch(url, attempt === 1 ? init : { ...init, signal: signalOf(options) ?? null });
     } catch {
-      return { ok: false, status: 0, refusal: null };
+      if (!retriesWrite(attempt)) return { ok: false, status: 0, refusal: null };
+      await pause(WRITE_RETRY_MS);
+      continue;
+    }
+    if (response.status === 409 && retriesWrite(attempt) && response.headers.get('retry-after') === '1') {
+      await pause(WRITE_RETRY_MS);
+      continue;
     }
     let body: unknown;
     try {

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
@@ -65,6 +66,9 @@ export const checkoutRoutes: FastifyPluginAsyncZod<{ assets?: ClientAssets }> = 
         shopper: await shopperView(app, request),
         ...order,
         csrfToken: request.session.csrfToken,
+        // One key per rendering of the form: a double submit (or a resend after a lost answer) places
+        // one order and shows its confirmation again (plugins/idempotency.ts).
+        idempotencyKey: randomUUID(),
         ...view,
       },
       assets,

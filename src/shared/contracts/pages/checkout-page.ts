@@ -24,5 +24,7 @@ export const checkoutPageData = z.object({
   problems: z.array(z.object({ field: z.string(), message: z.string() })),
   error: z.string().nullable(),
   csrfToken: z.string(),
+  /** The place-order form's one-time idempotency key. */
+  idempotencyKey: z.string(),
 });
 export type CheckoutPageData = z.infer<typeof checkoutPageData>;

@@ -51,6 +51,7 @@ export function CheckoutPage({ data }: { data: CheckoutPageData }) {
             noValidate
           >
             <input type="hidden" name="csrfToken" value={data.csrfToken} />
+            <input type="hidden" name="idempotencyKey" value={data.idempotencyKey} />
             <input type="hidden" name="source" value={data.source} />
             {data.buyNow ? (
               <>

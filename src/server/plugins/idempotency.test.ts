@@ -1,0 +1,160 @@
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { createCustomer, demoAccountShape } from '../../../tests/factories/customer-factory';
+import { createDemoCopies } from '../../../tests/factories/demo-products';
+import { createTestApp, Shopper, type TestContext } from '../../../tests/helpers/test-app';
+import { dialects } from '../../../tests/helpers/test-store';
+import { SERVER_AREAS } from '../areas/areas';
+import type { AreaRoutes, ServerArea } from '../areas/server-area';
+
+// A write the test holds open, to send a second try while the first is still running.
+let releaseHeld: () => void = () => undefined;
+const heldRoutes: AreaRoutes = async (app) => {
+  app.post('/test/held-write', { schema: { hide: true } }, async () => {
+    await new Promise<void>((resolve) => {
+      releaseHeld = resolve;
+    });
+    return { done: true };
+  });
+};
+const AREAS: readonly ServerArea[] = [...SERVER_AREAS, { name: 'held-write', routes: [heldRoutes] }];
+
+describe.each(dialects)('Idempotency-Key on %s', (dialect) => {
+  let ctx: TestContext;
+  let speaker = { asin: '', offerListingId: '' };
+  beforeAll(async () => {
+    ctx = await createTestApp(dialect, { seed: false, areas: AREAS });
+    const copies = await createDemoCopies(ctx.store.db, ['B0PDPSPK01'], { now: ctx.clock.now });
+    speaker = copies.item('B0PDPSPK01');
+  });
+  afterAll(() => ctx?.close());
+
+  const shopper = async () => {
+    const s = new Shopper(ctx.app);
+    await s.visit(`/dp/${speaker.asin}`);
+    return s;
+  };
+  const keyed = (key: string) => ({ headers: { 'idempotency-key': `"${key}"` } });
+
+  test('a cart add sent five times with one key adds once; the retries get the first answer', async () => {
+    const s = await shopper();
+    const answers = [];
+    for (let i = 0; i < 5; i++) answers.push(await s.addItems([{ ...speaker, quantity: 1 }], keyed('add-1')));
+    expect(answers.map((a) => a.statusCode)).toEqual([200, 200, 200, 200, 200]);
+    expect(new Set(answers.map((a) => a.body)).size).toBe(1);
+    expect(answers[0]?.headers['idempotent-replayed']).toBeUndefined();
+    expect(answers[4]?.headers['idempotent-replayed']).toBe('true');
+    expect(await s.cartCount()).toBe(1);
+    // Another key is another add.
+    await s.addItems([{ ...speaker, quantity: 1 }], keyed('add-2'));
+    expect(await s.cartCount()).toBe(2);
+  });
+
+  test('the same key with another body is 422 and changes nothing', async () => {
+    const s = await shopper();
+    await s.addItems([{ ...speaker, quantity: 1 }], keyed('k'));
+    const other = await s.addItems([{ ...speaker, quantity: 3 }], keyed('k'));
+    expect(other.statusCode).toBe(422);
+    expect(other.json().error).toMatchObject({ code: 'idempotency_key_reused', field: 'Idempotency-Key' });
+    expect(await s.cartCount()).toBe(1);
+  });
+
+  test('a try while the first is still running is 409; after it answers, the answer is replayed', async () => {
+    const s = await shopper();
+    const write = () =>
+      s.request({
+        method: 'POST',
+        url: '/test/held-write',
+        headers: {
+          'x-csrf-token': s.csrfToken,
+          'content-type': 'application/json',
+          'idempotency-key': 'held',
+        },
+        payload: '{}',
+      });
+    const first = write();
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    const second = await write();
+    expect(second.statusCode).toBe(409);
+    expect(second.headers['retry-after']).toBe('1');
+    expect(second.json().error.code).toBe('idempotency_key_in_use');
+    releaseHeld();
+    expect((await first).json()).toEqual({ done: true });
+    const third = await write();
+    expect(third.statusCode).toBe(200);
+    expect(third.headers['idempotent-replayed']).toBe('true');
+  });
+
+  test('keys belong to a session, need its CSRF token, and last 24 hours', async () => {
+    const a = await shopper();
+    const b = await shopper();
+    await a.addItems([{ ...speaker, quantity: 1 }], keyed('shared'));
+    await b.addItems([{ ...speaker, quantity: 1 }], keyed('shared'));
+    expect(await a.cartCount()).toBe(1);
+    expect(await b.cartCount()).toBe(1);
+    // A replay is a write like the first: without the token it is refused before the key is looked at.
+    const forged = await a.addItems([{ ...speaker, quantity: 1 }], {
+      headers: { 'x-csrf-token': 'x', ...keyed('shared').headers },
+    });
+    expect(forged.statusCode).toBe(403);
+    ctx.clock.now += 24 * 60 * 60 * 1000;
+    await a.addItems([{ ...speaker, quantity: 1 }], keyed('shared'));
+    expect(await a.cartCount()).toBe(2);
+  });
+
+  test('a key that is not one is 400 naming the header', async () => {
+    const s = await shopper();
+    const bad = await s.addItems([{ ...speaker, quantity: 1 }], keyed('x'.repeat(300)));
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().error).toMatchObject({ code: 'invalid_idempotency_key', field: 'Idempotency-Key' });
+    expect(await s.cartCount()).toBe(0);
+  });
+
+  test('a failure a retry may get past is not kept: the retry is processed', async () => {
+    const s = await shopper();
+    // 409 asks the client to try again (here: more than the offer allows is refused 4xx and kept).
+    const refused = await s.addItems([{ ...speaker, quantity: 999 }], keyed('too-many'));
+    expect(refused.statusCode).toBeGreaterThanOrEqual(400);
+    const again = await s.addItems([{ ...speaker, quantity: 999 }], keyed('too-many'));
+    expect(again.statusCode).toBe(refused.statusCode);
+    expect(again.headers['idempotent-replayed']).toBe('true');
+  });
+
+  test('the checkout form carries a one-time key: submitting it twice places one order', async () => {
+    const account = await createCustomer(ctx.store.db, demoAccountShape('shopper'), { now: ctx.clock.now });
+    const s = await shopper();
+    await s.signIn(account.email, account.password);
+    await s.visit(`/dp/${speaker.asin}`);
+    await s.addItems([{ ...speaker, quantity: 1 }]);
+    const page = await s.visit('/gp/buy/spc/handlers/display.html');
+    const key = /name="idempotencyKey" value="([^"]+)"/.exec(page.body)?.[1] ?? '';
+    expect(key).toMatch(/^[0-9a-f-]{36}$/);
+    const form = {
+      source: 'cart',
+      idempotencyKey: key,
+      fullName: 'Pat Doe',
+      line1: '410 Terry Ave N',
+      city: 'Seattle',
+      state: 'WA',
+      postalCode: '98109',
+    };
+    const first = await s.postForm('/gp/buy/spc/handlers/place-order.html', form);
+    const second = await s.postForm('/gp/buy/spc/handlers/place-order.html', form);
+    expect(first.statusCode).toBe(303);
+    expect(second.statusCode).toBe(303);
+    expect(second.headers.location).toBe(first.headers.location);
+    const orderId = new URL(String(first.headers.location), 'http://x').searchParams.get('orderId') ?? '';
+    expect(orderId).not.toBe('');
+    const orders = await ctx.store.db
+      .selectFrom('orders')
+      .select('id')
+      .where('customer_id', '=', account.id)
+      .execute();
+    expect(orders.map((order) => order.id)).toEqual([orderId]);
+    // The next rendering of the form has a new key.
+    await s.addItems([{ ...speaker, quantity: 1 }]);
+    const next = await s.visit('/gp/buy/spc/handlers/display.html');
+    const nextKey = /name="idempotencyKey" value="([^"]+)"/.exec(next.body)?.[1];
+    expect(nextKey).toMatch(/^[0-9a-f-]{36}$/);
+    expect(nextKey).not.toBe(key);
+  });
+});
