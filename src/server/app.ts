@@ -14,6 +14,7 @@ import { errorsPlugin, sendError } from './plugins/errors';
 import { idempotencyKeysPlugin, keepIdempotentAnswersPlugin } from './plugins/idempotency';
 import { metricsPlugin } from './plugins/metrics';
 import { type AnswerCheck, openApiPlugin } from './plugins/openapi';
+import { rateLimitsPlugin } from './plugins/rate-limits';
 import { logDestination, OneLinePerRequest } from './plugins/request-log';
 import { securityHeadersPlugin } from './plugins/security-headers';
 import { sessionPlugin } from './plugins/session';
@@ -38,7 +39,7 @@ const VERSIONED_JSON = /^application\/vnd\.com\.amazon\.api\+json/;
 
 /**
  * Builds the app. Plugins register in this order: errors, security headers, metrics, store, idempotent
- * answers, compression (in memory, then streams), parsers, session, csrf, idempotency keys, device,
+ * answers, compression (in memory, then streams), parsers, session, csrf, idempotency keys, rate limits, device,
  * OpenAPI, static files, the not-found page, then each area's routes (areas/areas.ts).
  */
 export async function buildApp({
@@ -101,6 +102,7 @@ export async function buildApp({
   await app.register(sessionPlugin);
   await app.register(csrfPlugin);
   await app.register(idempotencyKeysPlugin);
+  await app.register(rateLimitsPlugin);
   await app.register(devicePlugin);
 
   await app.register(openApiPlugin, { checkAnswer });

@@ -24,6 +24,11 @@ const envSchema = z
     /** How long a product answer may be served from memory (0 turns the cache off). */
     PRODUCT_CACHE_TTL_MS: z.coerce.number().int().min(0).max(60_000).default(1000),
     SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(100).default(10_000),
+    /** Rate limits are counted in this Redis when set, else in the database (plugins/rate-limits.ts). */
+    REDIS_URL: z
+      .string()
+      .regex(/^rediss?:\/\//, 'must start with redis:// or rediss://')
+      .optional(),
   })
   .superRefine((env, ctx) => {
     if (env.NODE_ENV === 'production' && env.SESSION_SECRET === DEV_SECRET) {

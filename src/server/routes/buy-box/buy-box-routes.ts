@@ -10,6 +10,7 @@ import { errorResponse, productParams } from '../../../shared/contracts/common';
 import { couponRedeemResponse } from '../../../shared/contracts/coupon';
 import { invitationResponse } from '../../../shared/contracts/invitation';
 import { signInUrl } from '../../../shared/sign-in-url';
+import { RATE_LIMITS } from '../../plugins/rate-limits';
 import {
   redeemCouponAfterSignIn,
   redeemProductCoupon,
@@ -22,6 +23,7 @@ export const buyBoxRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/gp/collect-coupon/handler/redeem-coupon-detailpage.html',
     {
+      config: { rateLimit: RATE_LIMITS.couponRedemption },
       schema: {
         tags: ['buy box'],
         summary: 'Redeems a product coupon for the signed-in customer (status 1 means redeemed)',
@@ -73,6 +75,7 @@ export const buyBoxRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/marketplaces/:marketplaceId/products/:asin/invitation',
     {
+      config: { rateLimit: RATE_LIMITS.invitation },
       schema: {
         tags: ['buy box'],
         summary: 'Requests an invitation to buy a high-demand product (sign-in required)',

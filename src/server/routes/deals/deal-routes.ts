@@ -13,6 +13,7 @@ import {
   CLAIM_QUANTITY_RESTRICTION_ERROR,
 } from '../../../shared/deal-constants';
 import { marketplaceById } from '../../../shared/marketplaces';
+import { RATE_LIMITS } from '../../plugins/rate-limits';
 import { claimDeal } from '../../services/deals/claim-deal';
 import { refusalStatus, sendRefusal } from '../refusal-status';
 
@@ -30,6 +31,7 @@ export const dealRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/marketplaces/:marketplaceId/deals/:dealId/claim-and-add-to-cart',
     {
+      config: { rateLimit: RATE_LIMITS.dealClaim },
       schema: {
         tags: ['deals'],
         summary: 'Claims lightning deal units and adds them to the cart, held for 15 minutes (DEAL-039)',

@@ -4,6 +4,7 @@ import type { SignInPageData } from '../../../shared/contracts/pages/sign-in-pag
 import { signInForm, signInQuery } from '../../../shared/contracts/sign-in';
 import { DEFAULT_MARKETPLACE_ID, marketplaceById } from '../../../shared/marketplaces';
 import { SIGN_IN_PATH } from '../../../shared/sign-in-url';
+import { RATE_LIMITS } from '../../plugins/rate-limits';
 import type { ClientAssets } from '../../render/client-assets';
 import { sendPage, shopperView } from '../../render/send-page';
 import type { Refusal } from '../../services/refusal';
@@ -57,6 +58,7 @@ export const signInRoutes: FastifyPluginAsyncZod<{ assets?: ClientAssets }> = as
   app.post(
     SIGN_IN_PATH,
     {
+      config: { rateLimit: RATE_LIMITS.signIn },
       schema: { hide: true, body: signInForm },
       // A form post gets the page back with the problem shown, not a JSON error.
       attachValidation: true,

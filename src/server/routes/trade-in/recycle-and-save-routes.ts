@@ -8,6 +8,7 @@ import {
 } from '../../../shared/contracts/recycle-and-save';
 import { DEFAULT_MARKETPLACE_ID, MARKETPLACES } from '../../../shared/marketplaces';
 import { RECYCLE_AND_SAVE_CLAIM_PATH, RECYCLE_AND_SAVE_VIEW_PATH } from '../../../shared/trade-in-constants';
+import { RATE_LIMITS } from '../../plugins/rate-limits';
 import {
   claimRecycleAndSavePromo,
   recycleAndSaveView as viewOf,
@@ -45,7 +46,7 @@ export const recycleAndSaveRoutes: FastifyPluginAsyncZod = async (app) => {
     RECYCLE_AND_SAVE_CLAIM_PATH,
     {
       // RS-010: the page's CSRF token comes as `requestToken` in the query.
-      config: { csrfQueryParam: 'requestToken' },
+      config: { csrfQueryParam: 'requestToken', rateLimit: RATE_LIMITS.promoClaim },
       schema: {
         tags: ['trade-in'],
         summary: 'Claims the recycle-and-save promotion on a product, once per customer (RS-010)',
