@@ -47,6 +47,23 @@ function inlineStyles(): Plugin {
   };
 }
 
+/** The modules the add-on widgets, their interstitial and the service page share. */
+const ADD_ON_SHARED =
+  /\/src\/(web\/(features\/add-on-services\/(top-choice-badge|seller-rating)\.tsx|api\/add-on-cart-api\.ts)|domain\/add-on-services\/[\w-]+\.ts|shared\/add-on-services-constants\.ts)$/;
+
+/**
+ * Modules several chunks share that the page-shared chunk, loaded with every product page, should not
+ * carry: the order summary (checkout and confirmation), popover placement (a popover opens on a press)
+ * and grocery constants (grocery pages), besides the add-on widgets' own.
+ */
+const ON_DEMAND_SHARED = {
+  test: (id: string) =>
+    ADD_ON_SHARED.test(id) ||
+    /\/src\/(web\/(features\/order-summary\/order-summary\.tsx|ui\/place-popover\.ts)|shared\/grocery-constants\.ts)$/.test(
+      id,
+    ),
+};
+
 // One config, two builds: `vite build` makes the browser bundle (dist/client, with a manifest the
 // server reads), `vite build --ssr` bundles the server and the catalog command (dist/server).
 export default defineConfig(
@@ -82,9 +99,16 @@ export default defineConfig(
                     tags: ['$initial'],
                     test: (id) => !id.endsWith('/src/web/boot.ts'),
                   },
+                  // What the add-on widgets share: one chunk, on the pages that show a widget.
+                  {
+                    name: 'add-on-shared',
+                    test: ADD_ON_SHARED,
+                    minShareCount: 2,
+                    maxModuleSize: 3000,
+                  },
                   {
                     name: 'page-shared',
-                    test: /\/src\/.*\.tsx?$/,
+                    test: (id) => /\/src\/.*\.tsx?$/.test(id) && !ON_DEMAND_SHARED.test(id),
                     minShareCount: 2,
                     maxModuleSize: 3000,
                   },

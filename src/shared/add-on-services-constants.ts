@@ -1,18 +1,5 @@
 // Add-on services (S1 §2, §7, §9): plain data shared by the server and the page (no zod, no node:*).
 
-/** VAS-003: the widget variants, chosen by the product's winning widget name. */
-export const VAS_WIDGETS = [
-  'twister',
-  'twister_xl',
-  'enhancedPPD',
-  'ppdBundle',
-  'regularPPD',
-  'brandMessagingDesktop',
-  'serviceBanner',
-  'prePurchase',
-] as const;
-export type VasWidgetName = (typeof VAS_WIDGETS)[number];
-
 /** VAS-009: how a service offer is fulfilled; `in_store` is ship-to-store. */
 export const VAS_FULFILLMENT_TYPES = ['in_home', 'in_store', 'online'] as const;
 export type VasFulfillmentType = (typeof VAS_FULFILLMENT_TYPES)[number];

@@ -1,6 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../../src/server/db/schema';
-import type { VasFulfillmentType, VasWidgetName } from '../../src/shared/add-on-services-constants';
+import type { VasFulfillmentType } from '../../src/shared/add-on-services-constants';
+import type { VasWidgetName } from '../../src/shared/add-on-services-widgets';
 import {
   buildProduct,
   type CreatedProduct,

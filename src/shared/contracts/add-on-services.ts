@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { VAS_FULFILLMENT_TYPES, VAS_SERVICE_KINDS, VAS_WIDGETS } from '../add-on-services-constants';
+import { VAS_FULFILLMENT_TYPES, VAS_SERVICE_KINDS } from '../add-on-services-constants';
+import { VAS_WIDGETS } from '../add-on-services-widgets';
 import { asin, price } from './common';
 
 const serviceAsin = z.string().regex(/^[A-Z0-9]{10}$/, 'must be a 10-character ASIN (A-Z, 0-9)');

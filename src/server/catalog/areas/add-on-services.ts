@@ -1,9 +1,6 @@
 import { z } from 'zod';
-import {
-  VAS_FULFILLMENT_TYPES,
-  VAS_SERVICE_KINDS,
-  VAS_WIDGETS,
-} from '../../../shared/add-on-services-constants';
+import { VAS_FULFILLMENT_TYPES, VAS_SERVICE_KINDS } from '../../../shared/add-on-services-constants';
+import { VAS_WIDGETS } from '../../../shared/add-on-services-widgets';
 import {
   addOnCatalogRows,
   insertAddOnCatalogRows,

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { createTestApp, Shopper, type TestContext } from '../../../../tests/helpers/test-app';
 import { dialects } from '../../../../tests/helpers/test-store';
-import { VAS_WIDGETS } from '../../../shared/add-on-services-constants';
+import { VAS_WIDGETS } from '../../../shared/add-on-services-widgets';
 
 // The demo catalog shows every add-on widget variant on a product of its own (docs/demo-catalog.md).
 const DEMO: Record<(typeof VAS_WIDGETS)[number], string> = {

@@ -11,8 +11,8 @@ import {
   servicePagePath,
   type VasFulfillmentType,
   type VasServiceKind,
-  type VasWidgetName,
 } from '../../../shared/add-on-services-constants';
+import type { VasWidgetName } from '../../../shared/add-on-services-widgets';
 import type { AddOnOfferView, AddOnServicesView } from '../../../shared/contracts/add-on-services';
 import type { Marketplace } from '../../../shared/marketplaces';
 import { toMinorUnits, toPrice } from '../../../shared/money/price-format';

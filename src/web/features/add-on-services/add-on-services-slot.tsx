@@ -1,5 +1,5 @@
 import { type RefObject, Suspense } from 'react';
-import type { VasWidgetName } from '../../../shared/add-on-services-constants';
+import type { VasWidgetName } from '../../../shared/add-on-services-widgets';
 import type { AddOnServicesView } from '../../../shared/contracts/add-on-services';
 import type { CartApiItem } from '../../../shared/contracts/cart';
 import { serverReadyLazy } from '../../ui/server-ready-lazy';

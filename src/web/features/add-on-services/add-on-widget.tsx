@@ -1,5 +1,5 @@
 import { type ComponentType, lazy, Suspense, useEffect, useId, useRef, useState } from 'react';
-import type { VasWidgetName } from '../../../shared/add-on-services-constants';
+import type { VasWidgetName } from '../../../shared/add-on-services-widgets';
 import type { AddOnServicesView } from '../../../shared/contracts/add-on-services';
 import { fetchAddOnServicesSlice } from '../../api/add-on-services-api';
 import { onDeliveryZipSaved } from '../../api/delivery-zip-event';

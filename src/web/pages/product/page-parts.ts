@@ -1,4 +1,4 @@
-import { VAS_WIDGETS } from '../../../shared/add-on-services-constants';
+import { VAS_WIDGETS } from '../../../shared/add-on-services-widgets';
 import type { ProductPageData } from '../../../shared/contracts/pages/product-page';
 import { loadAddOnServices } from '../../features/add-on-services/add-on-services-slot';
 import { loadInviteRequest } from '../../features/buy-box/invite-request-slot';
