@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { type CreatedProduct, createProduct } from '../../../tests/factories/product-factory';
 import { createTestApp, Shopper, type TestContext } from '../../../tests/helpers/test-app';
@@ -71,6 +72,26 @@ describe.each(dialects)('security headers on %s', (dialect) => {
       expect(csp, path).toContain("frame-ancestors 'none'");
       expect(csp, path).not.toContain('upgrade-insecure-requests');
       expect(response.headers['referrer-policy'], path).toBe('strict-origin-when-cross-origin');
+    }
+  });
+
+  test('issue 29 a page allows its own <style> elements by hash and no inline style at all', async () => {
+    const s = new Shopper(ctx.app);
+    for (const path of [`/dp/${product.asin}`, '/gp/sign-in.html', '/gp/cart/view.html', '/dp/B0NOTHERE1']) {
+      const response = await s.visit(path);
+      const csp = String(response.headers['content-security-policy']);
+      const styleSrc = csp.split(';').find((directive) => directive.trim().startsWith('style-src')) ?? '';
+      expect(styleSrc, path).not.toContain('unsafe');
+      const styles = [...response.body.matchAll(/<style>([\s\S]*?)<\/style>/g)].map(
+        (match) => match[1] ?? '',
+      );
+      expect(styles.length, path).toBeGreaterThan(0);
+      for (const css of styles) {
+        const hash = createHash('sha256').update(css, 'utf8').digest('base64');
+        expect(styleSrc, path).toContain(`'sha256-${hash}'`);
+      }
+      // The server's markup carries no style attribute (the policy would refuse it).
+      expect(response.body, path).not.toMatch(/<[^>]+\sstyle=/);
     }
   });
 

@@ -36,11 +36,14 @@ const EVERY_ANSWER: FastifyHelmetOptions = {
   crossOriginOpenerPolicy: false,
 };
 
-// Scripts only from our origin: page data travels as JSON, never as inline script.
+// Scripts only from our origin: page data travels as JSON, never as inline script. Styles from our
+// origin and, per page, the hashes of its own <style> elements (applyPageSecurityHeaders); no inline
+// style attribute (style-src-attr falls back to style-src, which has no 'unsafe-inline').
+const PAGE_STYLE_SRC = "style-src 'self'";
 const PAGE_CSP = {
   defaultSrc: ["'self'"],
   scriptSrc: ["'self'"],
-  styleSrc: ["'self'", "'unsafe-inline'"],
+  styleSrc: ["'self'"],
   imgSrc: ["'self'", 'data:', 'https:'],
   connectSrc: ["'self'"],
   frameAncestors: ["'none'"],
@@ -86,8 +89,11 @@ function setLines(raw: ServerResponse, lines: HeaderLines) {
 
 declare module 'fastify' {
   interface FastifyReply {
-    /** Swaps the answer's security headers for an HTML page's (its own policy, referrer policy). */
-    applyPageSecurityHeaders(): void;
+    /**
+     * Swaps the answer's security headers for an HTML page's (its own policy, referrer policy); the
+     * policy allows the page's inline styles by their CSP sources (`'sha256-…'`).
+     */
+    applyPageSecurityHeaders(styleSources: readonly string[]): void;
   }
 }
 
@@ -99,9 +105,23 @@ export const securityHeadersPlugin = fp(
       setLines(reply.raw, everyAnswer);
       done();
     });
-    app.decorateReply('applyPageSecurityHeaders', function (this: FastifyReply) {
-      setLines(this.raw, page);
-    });
+    const policy = page.find(([name]) => name.toLowerCase() === 'content-security-policy');
+    if (!policy || !String(policy[1]).includes(PAGE_STYLE_SRC)) {
+      throw new Error(`the page policy has no "${PAGE_STYLE_SRC}" to add the inline styles' hashes to`);
+    }
+    const [policyName, policyValue] = [policy[0], String(policy[1])];
+    app.decorateReply(
+      'applyPageSecurityHeaders',
+      function (this: FastifyReply, styleSources: readonly string[]) {
+        setLines(this.raw, page);
+        if (styleSources.length > 0) {
+          this.raw.setHeader(
+            policyName,
+            policyValue.replace(PAGE_STYLE_SRC, `${PAGE_STYLE_SRC} ${styleSources.join(' ')}`),
+          );
+        }
+      },
+    );
   },
   { name: 'security-headers' },
 );

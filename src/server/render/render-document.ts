@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import type { PageData } from '../../shared/contracts/pages/page-data';
 import { PAGE_DATA_ELEMENT_ID } from '../../shared/page-data-element';
 import { renderApp } from '../../web/entry-server';
@@ -39,8 +40,18 @@ const scriptJson = (value: unknown) => {
     : json.replace(SCRIPT_UNSAFE, (c) => SCRIPT_ESCAPES[c] ?? c);
 };
 
+/** The CSP source of an inline <style> element's text (its SHA-256, as the policy names it). */
+const styleHash = (css: string) => `'sha256-${createHash('sha256').update(css, 'utf8').digest('base64')}'`;
+
+// A part that opens by script shows its closed content when script is off (a style belongs in the head).
+const NO_SCRIPT_CSS = '[data-shown-without-script][hidden]{display:block}';
+const NO_SCRIPT_STYLE_HASH = styleHash(NO_SCRIPT_CSS);
+
+/** The head's inline stylesheet and preloads, and the CSP source of that stylesheet. */
+type AssetsHead = { bytes: Buffer; styleHash: string | null };
+
 /** The parts of the document that depend only on the build (and on which product parts a page shows). */
-type Shell = { assetsHeads: Map<string, Buffer>; pageHead: Map<string, string> };
+type Shell = { assetsHeads: Map<string, AssetsHead>; pageHead: Map<string, string> };
 const shells = new WeakMap<ClientAssets, Shell>();
 
 function shellOf(assets: ClientAssets): Shell {
@@ -53,20 +64,23 @@ function shellOf(assets: ClientAssets): Shell {
 }
 
 /** The inline stylesheet (the shared one and the shown parts' own) and the entry's preloads. */
-function assetsHeadOf(assets: ClientAssets, parts: readonly ProductPart[]): Buffer {
+function assetsHeadOf(assets: ClientAssets, parts: readonly ProductPart[]): AssetsHead {
   const shell = shellOf(assets);
   const key = parts.join(' ');
   let head = shell.assetsHeads.get(key);
   if (!head) {
-    const css = [assets.inlineCss, ...parts.map((part) => assets.partCss[part])].filter(Boolean).join('\n');
+    const css = [assets.inlineCss, ...parts.map((part) => assets.partCss[part])]
+      .filter(Boolean)
+      .join('\n')
+      .replaceAll('</style', '<\\/style');
     const lines = [
       // The stylesheet is small enough to inline (CSS text cannot close a <style> element it does not contain).
-      css ? `<style>${css.replaceAll('</style', '<\\/style')}</style>` : '',
+      css ? `<style>${css}</style>` : '',
       ...assets.preloads.map((href) => `<link rel="modulepreload" href="${escapeHtml(href)}">`),
     ];
     // Kept as UTF-8 bytes: the stylesheet is the largest part of a page and never changes.
     const text = lines.filter(Boolean).join('\n');
-    head = Buffer.from(text ? `\n${text}` : '');
+    head = { bytes: Buffer.from(text ? `\n${text}` : ''), styleHash: css ? styleHash(css) : null };
     shell.assetsHeads.set(key, head);
   }
   return head;
@@ -124,6 +138,12 @@ function encodeParts(parts: ReadonlyArray<string | Buffer>): Buffer {
 }
 
 /**
+ * A rendered page: its bytes, and the CSP sources of its inline styles (the `<style>` elements' hashes),
+ * which its Content-Security-Policy allows and nothing else inline.
+ */
+export type RenderedDocument = { bytes: Buffer; styleSources: readonly string[] };
+
+/**
  * The whole HTML document as UTF-8 bytes: head with the session's tokens, server-rendered markup, page
  * data, client script. The build's part (stylesheet, preloads) is encoded once per build.
  */
@@ -132,8 +152,9 @@ export function renderDocument(
   data: PageData,
   assets: ClientAssets | undefined,
   origin: string,
-): Buffer {
+): RenderedDocument {
   const markup = renderApp(data);
+  const assetsHead = assets ? assetsHeadOf(assets, productPartsShown(data)) : null;
   const before = [
     '<!doctype html>',
     `<html lang="${escapeHtml(head.language)}">`,
@@ -158,12 +179,11 @@ export function renderDocument(
       : '',
     `<meta name="csrf-token" content="${escapeHtml(head.csrfToken)}">`,
     `<meta name="encrypted-slate-token" content="${escapeHtml(head.slateToken)}">`,
-    // A part that opens by script shows its closed content when script is off (a style belongs in the head).
-    '<noscript><style>[data-shown-without-script][hidden]{display:block}</style></noscript>',
+    `<noscript><style>${NO_SCRIPT_CSS}</style></noscript>`,
   ];
-  return encodeParts([
+  const bytes = encodeParts([
     joinLines(before),
-    assets ? assetsHeadOf(assets, productPartsShown(data)) : '',
+    assetsHead ? assetsHead.bytes : '',
     `\n${joinLines([
       assets ? pageHeadOf(assets, data.page) : '',
       head.jsonLd ? `<script type="application/ld+json">${scriptJson(head.jsonLd)}</script>` : '',
@@ -175,4 +195,10 @@ export function renderDocument(
     scriptJson(data),
     '</script>\n</body>\n</html>',
   ]);
+  return {
+    bytes,
+    styleSources: assetsHead?.styleHash
+      ? [assetsHead.styleHash, NO_SCRIPT_STYLE_HASH]
+      : [NO_SCRIPT_STYLE_HASH],
+  };
 }

@@ -38,14 +38,15 @@ export function sendPage(
   assets: ClientAssets | undefined,
 ) {
   const origin = `${request.protocol}://${request.host}`;
-  const html = renderDocument(
+  const { bytes, styleSources } = renderDocument(
     { ...head, csrfToken: request.session.csrfToken, slateToken: request.session.slateToken() },
     data,
     assets,
     origin,
   );
-  // A page's own policy (scripts and styles from our origin) replaces the one that allows nothing.
-  reply.applyPageSecurityHeaders();
+  // A page's own policy (scripts and styles from our origin, and its own inline styles by their
+  // hashes) replaces the one that allows nothing.
+  reply.applyPageSecurityHeaders(styleSources);
   return (
     reply
       .code(status)
@@ -54,6 +55,6 @@ export function sendPage(
       // Already UTF-8 bytes (renderDocument): a string with any non-Latin-1 character (a title's dash)
       // is two-byte in V8, and Fastify would measure it and Node encode it again. Sent as they are:
       // copying them again was a 45 KB allocation and copy per page.
-      .send(html)
+      .send(bytes)
   );
 }

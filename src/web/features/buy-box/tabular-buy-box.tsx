@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
-import { BUY_BOX_LINE_CLAMP, showMoreLink } from '../../../domain/buy-box/buy-box-constants';
+import { showMoreLink } from '../../../domain/buy-box/buy-box-constants';
 import { loader, useOverlayModule } from '../../ui/lazy-overlays';
 import { RETURNS } from './returns-text';
 
@@ -35,11 +35,7 @@ export function TabularBuyBox({ merchantName }: { merchantName: string }) {
         <dd>{merchantName}</dd>
         <dt>Returns</dt>
         <dd>
-          <p
-            ref={returnsRef}
-            className="tabular-buy-box__clamp"
-            style={{ WebkitLineClamp: BUY_BOX_LINE_CLAMP }}
-          >
+          <p ref={returnsRef} className="tabular-buy-box__clamp">
             {RETURNS}
           </p>
           {truncated ? (

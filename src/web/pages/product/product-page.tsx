@@ -71,11 +71,11 @@ export function ProductPage({ data }: { data: ProductPageData }) {
           </h1>
           {product.ratingCount > 0 ? (
             <p className="product__rating">
-              <span
-                className="stars"
-                aria-hidden="true"
-                style={{ '--rating': product.rating } as React.CSSProperties}
-              />
+              {/* The stars' fill is an SVG width, not an inline style (the page's policy refuses those). */}
+              <svg className="stars" viewBox="0 0 100 20" aria-hidden="true">
+                <rect className="stars__empty" width="100" height="20" />
+                <rect className="stars__filled" width={(product.rating / 5) * 100} height="20" />
+              </svg>
               <span>
                 {product.rating.toFixed(1)} out of 5 stars · {formatCount(product.ratingCount)} ratings
               </span>
@@ -159,7 +159,7 @@ export function ProductPage({ data }: { data: ProductPageData }) {
           <belowTheFold.default data={data} onCartCount={setCartCount} />
         ) : (
           // Where they will appear: the row they take, empty until they load.
-          <div ref={belowTheFoldAnchor} style={{ gridColumn: '1 / -1' }} />
+          <div ref={belowTheFoldAnchor} className="product__below-the-fold-anchor" />
         )}
       </main>
       <SiteFooter />
