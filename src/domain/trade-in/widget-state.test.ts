@@ -1,5 +1,11 @@
 import { describe, expect, test } from 'vitest';
-import { buyingPriceOf, firstTradeInStep, initialWidgetState, nextWidgetState, pathAfterPick } from './widget-state';
+import {
+  buyingPriceOf,
+  firstTradeInStep,
+  initialWidgetState,
+  nextWidgetState,
+  pathAfterPick,
+} from './widget-state';
 
 const context = {
   productGroup: 'gl_wireless' as const,

@@ -37,7 +37,12 @@ function widgetQuery(state: WidgetState, ref: string, extra: Record<string, stri
 const get = <Answer>(path: string, query: URLSearchParams) => request<Answer>(`${path}?${query}`, CALL);
 
 const post = <Answer>(path: string, json: unknown) =>
-  request<Answer>(path, { ...CALL, method: 'POST', json, headers: { 'x-csrf-token': pageTokens().csrfToken } });
+  request<Answer>(path, {
+    ...CALL,
+    method: 'POST',
+    json,
+    headers: { 'x-csrf-token': pageTokens().csrfToken },
+  });
 
 /** TI-023: the eligible list (past purchases first). */
 export const fetchEligibleList = (state: WidgetState): Promise<ApiResult<EligibleListView>> =>
@@ -65,7 +70,10 @@ export const fetchGeneralError = (ref: string): Promise<ApiResult<GeneralErrorVi
   get(TRADE_IN_PATHS.generalError, new URLSearchParams({ ref_: ref }));
 
 /** The condition questions of a device, with its offer for every grade. */
-export const fetchQuestions = (state: WidgetState, asin: string): Promise<ApiResult<ConditionQuestionnaireView>> =>
+export const fetchQuestions = (
+  state: WidgetState,
+  asin: string,
+): Promise<ApiResult<ConditionQuestionnaireView>> =>
   get(
     TRADE_IN_PATHS.questions,
     new URLSearchParams({ asin, productGroup: state.productGroup, deviceType: state.deviceType }),

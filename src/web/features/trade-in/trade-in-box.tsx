@@ -21,7 +21,9 @@ export function TradeInBox({ asin, productGroup, buyingPrice, signedIn }: TradeI
       <h2 className="ti-box__title" id="ti-box-title">
         Trade in and save
       </h2>
-      <p className="ti-box__text">Get store credit for a device you no longer use, and spend it on this item.</p>
+      <p className="ti-box__text">
+        Get store credit for a device you no longer use, and spend it on this item.
+      </p>
       <a
         className="ti-box__launch"
         href={tradeInLandingUrl(productGroup)}

@@ -201,7 +201,8 @@ export function TradeInFlow({ page, entry, deviceType, phone, resumePath, onClos
   useEffect(() => {
     if (started.current || !page.signedIn) return;
     started.current = true;
-    if (firstTradeInStep(context) === 'generalError' || !state) run('Loading', () => fetchGeneralError(entry.ref));
+    if (firstTradeInStep(context) === 'generalError' || !state)
+      run('Loading', () => fetchGeneralError(entry.ref));
     else eligibleList(state);
   });
 
@@ -253,7 +254,13 @@ export function TradeInFlow({ page, entry, deviceType, phone, resumePath, onClos
   }
   if (page.container === 'side-sheet') {
     return (
-      <SideSheet open onClose={onClose} title={title} width={SIDE_SHEET_WIDTH} slideMs={TRADE_IN_LIMITS.sideSheetMs}>
+      <SideSheet
+        open
+        onClose={onClose}
+        title={title}
+        width={SIDE_SHEET_WIDTH}
+        slideMs={TRADE_IN_LIMITS.sideSheetMs}
+      >
         {body}
       </SideSheet>
     );

@@ -75,7 +75,8 @@ export function useTradeInLauncher(page: TradeInPage, openAtLoad: TradeInEntry |
       target instanceof Element ? target.closest(`a[${LAUNCH_ATTRIBUTE}]`) : null;
     const onClick = (event: MouseEvent) => {
       const link = linkOf(event.target);
-      if (!link || event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
+      if (!link || event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey)
+        return;
       event.preventDefault();
       const ref = link.getAttribute(LAUNCH_ATTRIBUTE) || 'tradein';
       const title: TradeInTitle = ref.startsWith('rs_') ? 'recycleAndSaveTitle' : 'tanookiTitle';

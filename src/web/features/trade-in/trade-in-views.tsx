@@ -188,7 +188,7 @@ function SearchForm({
     actions.search(q, 1, 'new');
   };
   return (
-    <form className="ti-search" role="search" onSubmit={onSubmit}>
+    <form className="ti-search" onSubmit={onSubmit}>
       <label htmlFor={id}>{label}</label>
       <div className="ti-search__row">
         <input id={id} type="search" value={q} onChange={(event) => setQ(event.target.value)} />
@@ -200,11 +200,21 @@ function SearchForm({
   );
 }
 
-function DeviceRow({ device, actions, note }: { device: TradeInDevice; actions: FlowActions; note?: string }) {
+function DeviceRow({
+  device,
+  actions,
+  note,
+}: {
+  device: TradeInDevice;
+  actions: FlowActions;
+  note?: string;
+}) {
   const best = bestOffer(device.conditionOfferMap);
   return (
     <li className="ti-device">
-      {device.imageUrl ? <img className="ti-device__image" src={device.imageUrl} alt="" width={48} height={48} /> : null}
+      {device.imageUrl ? (
+        <img className="ti-device__image" src={device.imageUrl} alt="" width={48} height={48} />
+      ) : null}
       <div className="ti-device__text">
         <span className="ti-device__title">{device.title}</span>
         {note ? <span className="ti-device__note">{note}</span> : null}
@@ -271,7 +281,10 @@ function EligibleList({ view, actions }: { view: EligibleListView; actions: Flow
       {view.showCreditCardCard ? (
         <aside className="ti-card-offer" aria-label="Store credit card">
           <p className="ti-card-offer__title">Get more for your phone with the store credit card</p>
-          <p>Pay for your new phone with the store card and get an extra 5% back on top of your trade-in credit.</p>
+          <p>
+            Pay for your new phone with the store card and get an extra 5% back on top of your trade-in
+            credit.
+          </p>
         </aside>
       ) : null}
     </>
@@ -279,7 +292,15 @@ function EligibleList({ view, actions }: { view: EligibleListView; actions: Flow
 }
 
 /** TI-033..035: a page of results: rows of 3 on desktop, 2 on phones; 20 a page classic, 15 or 10 new style. */
-function SearchResults({ view, actions, phone }: { view: SearchResultsView; actions: FlowActions; phone: boolean }) {
+function SearchResults({
+  view,
+  actions,
+  phone,
+}: {
+  view: SearchResultsView;
+  actions: FlowActions;
+  phone: boolean;
+}) {
   const pages = Math.max(1, Math.ceil(view.total / view.pageSize));
   const rowSize = view.style === 'new' ? view.rowSize : 1;
   return (
@@ -386,7 +407,12 @@ function RefinementSelection({ view, actions }: { view: RefinementSelectionView;
           {view.presentation === 'searchCard' ? (
             <div className="ti-refine__search">
               <label htmlFor={filterId}>{`Search ${view.step}s`}</label>
-              <input id={filterId} type="search" value={filter} onChange={(event) => setFilter(event.target.value)} />
+              <input
+                id={filterId}
+                type="search"
+                value={filter}
+                onChange={(event) => setFilter(event.target.value)}
+              />
             </div>
           ) : null}
           <ul className="ti-refine__options">
@@ -408,7 +434,15 @@ function RefinementSelection({ view, actions }: { view: RefinementSelectionView;
 }
 
 /** TI-008: the value of every grade, the one the answers reach marked. */
-function GradeValues({ map, condition, caption }: { map: ConditionOfferMap; condition?: TradeInCondition; caption: string }) {
+function GradeValues({
+  map,
+  condition,
+  caption,
+}: {
+  map: ConditionOfferMap;
+  condition?: TradeInCondition;
+  caption: string;
+}) {
   return (
     <table className="ti-grades">
       <caption>{caption}</caption>
@@ -530,7 +564,11 @@ function CartItems({
   return (
     <ul className="ti-cart">
       {items.map((item) => (
-        <li key={item.itemId} className="ti-cart__item" data-just-added={item.itemId === justAdded || undefined}>
+        <li
+          key={item.itemId}
+          className="ti-cart__item"
+          data-just-added={item.itemId === justAdded || undefined}
+        >
           <div className="ti-cart__line">
             <span className="ti-cart__title">
               {item.title}
@@ -544,7 +582,11 @@ function CartItems({
           </p>
           <details className="ti-cart__grades">
             <summary>{`Values of every condition for ${item.title}`}</summary>
-            <GradeValues map={item.conditionOfferMap} condition={item.condition} caption="Trade-in value by condition" />
+            <GradeValues
+              map={item.conditionOfferMap}
+              condition={item.condition}
+              caption="Trade-in value by condition"
+            />
           </details>
           {removable ? (
             <button
@@ -636,7 +678,8 @@ function TradeInCart({ view, actions }: { view: TradeInCartView; actions: FlowAc
 const PAYMENT_TEXT = {
   PAID_NOW: 'Paid now: your credit is added to your gift-card balance when you submit.',
   PAID_LATER: 'Paid later: your credit is added when we receive and check your devices.',
-  mixed: 'Paid now and later: some of your credit is added when you submit, the rest when we receive your devices.',
+  mixed:
+    'Paid now and later: some of your credit is added when you submit, the rest when we receive your devices.',
 } as const;
 
 function Address({ address }: { address: ProcessorAddress }) {
@@ -777,7 +820,9 @@ function DropOffLocations({ initial }: { initial: Locations }) {
         </div>
       </form>
       {status === 'loading' ? <Spinner label="Finding drop-off locations" /> : null}
-      {status === 'failed' ? <Alert kind="error">We couldn't find drop-off locations. Please try again.</Alert> : null}
+      {status === 'failed' ? (
+        <Alert kind="error">We couldn't find drop-off locations. Please try again.</Alert>
+      ) : null}
       {locations.length === 0 ? (
         <p>No drop-off locations near you yet: send your devices with the label instead.</p>
       ) : (
