@@ -1,11 +1,6 @@
 import { describe, expect, test } from 'vitest';
-import {
-  buyingPriceOf,
-  firstTradeInStep,
-  initialWidgetState,
-  nextWidgetState,
-  pathAfterPick,
-} from './widget-state';
+import { buyingPriceOf } from './buying-price';
+import { firstTradeInStep, initialWidgetState, nextWidgetState, pathAfterPick } from './widget-state';
 
 const context = {
   productGroup: 'gl_wireless' as const,

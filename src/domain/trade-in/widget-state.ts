@@ -45,8 +45,3 @@ export function nextWidgetState(
 export function pathAfterPick(device: { productGroup: TradeInProductGroup }): 'refinements' | 'questions' {
   return device.productGroup === 'gl_wireless' ? 'refinements' : 'questions';
 }
-
-/** A page's price as the widget's `buyingPrice` (minor units of a two-decimal currency), or null. */
-export function buyingPriceOf(price: { amount: number } | null | undefined): number | null {
-  return price ? Math.round(price.amount * 100) : null;
-}

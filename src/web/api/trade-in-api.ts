@@ -44,6 +44,14 @@ const post = <Answer>(path: string, json: unknown) =>
     headers: { 'x-csrf-token': pageTokens().csrfToken },
   });
 
+/** TI-022: the launch is recorded by its ref tag; fire and forget, never waited for. */
+export function recordRefTag(ref: string, deviceType: string): void {
+  void request(`${TRADE_IN_PATHS.recordRefTag}?${new URLSearchParams({ ref_: ref, deviceType })}`, {
+    ...CALL,
+    keepalive: true,
+  });
+}
+
 /** TI-023: the eligible list (past purchases first). */
 export const fetchEligibleList = (state: WidgetState): Promise<ApiResult<EligibleListView>> =>
   get(TRADE_IN_PATHS.getCustomerItems, widgetQuery(state, 'ti_eligible'));

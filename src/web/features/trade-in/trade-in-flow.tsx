@@ -18,7 +18,13 @@ import type {
   TradeInDevice,
   WidgetState,
 } from '../../../shared/contracts/trade-in';
-import { type SearchStyle, TRADE_IN_LIMITS, TRADE_IN_MODAL } from '../../../shared/trade-in-constants';
+import {
+  type SearchStyle,
+  TRADE_IN_LIMITS,
+  TRADE_IN_MODAL,
+  TRADE_IN_PRODUCT_GROUPS,
+  type TradeInProductGroup,
+} from '../../../shared/trade-in-constants';
 import { type ApiResult, failureMessage } from '../../api/request';
 import {
   addToTradeInCart,
@@ -29,13 +35,14 @@ import {
   fetchReview,
   fetchSearchResults,
   fetchTradeInCart,
+  recordRefTag,
   removeFromTradeInCart,
   submitTradeIn,
 } from '../../api/trade-in-api';
 import { BottomSheet } from '../../ui/bottom-sheet';
 import { Modal } from '../../ui/modal';
 import { SideSheet } from '../../ui/side-sheet';
-import type { TradeInEntry, TradeInPage } from './trade-in-launcher';
+import type { TradeInEntry, TradeInPage, TradeInResume } from './trade-in-launcher';
 import { TradeInView } from './trade-in-views';
 
 /** A view the server answers, or one of the flow's own (waiting, signed out, a failed call). */
@@ -68,6 +75,8 @@ export type FlowActions = {
   submit: () => void;
   back: (() => void) | null;
   close: () => void;
+  /** TI-014: the launch is remembered as the shopper leaves for sign-in. */
+  signIn: () => void;
 };
 
 export type TradeInFlowProps = {
@@ -77,8 +86,13 @@ export type TradeInFlowProps = {
   phone: boolean;
   /** The page to come back to after sign-in (TI-014). */
   resumePath: string;
+  /** TI-014: remembers the launch before the shopper leaves for sign-in (the launcher's storage). */
+  rememberLaunch: (resume: TradeInResume) => void;
   onClose: () => void;
 };
+
+const knownGroup = (value: string | null): TradeInProductGroup | null =>
+  TRADE_IN_PRODUCT_GROUPS.find((group) => group === value) ?? null;
 
 const TITLES = { tanookiTitle: 'Trade in a device', recycleAndSaveTitle: 'Recycle and trade in' } as const;
 
@@ -91,9 +105,18 @@ const MAX_ITEMS_MESSAGE = `You can trade in up to ${TRADE_IN_LIMITS.maxItems} it
  * 700-wide modal (TI-006), the desktop side sheet sliding in over 500 ms (TI-020, TI-021) or a phone's
  * bottom sheet. Every call waits at most 30 s and skips the cache (trade-in-api.ts).
  */
-export function TradeInFlow({ page, entry, deviceType, phone, resumePath, onClose }: TradeInFlowProps) {
+export function TradeInFlow({
+  page,
+  entry,
+  deviceType,
+  phone,
+  resumePath,
+  rememberLaunch,
+  onClose,
+}: TradeInFlowProps) {
   const context = {
-    productGroup: entry.productGroup ?? page.productGroup,
+    // A link that names an unknown group is a launch without one (TI-026).
+    productGroup: entry.productGroup === null ? page.productGroup : knownGroup(entry.productGroup),
     deviceType,
     title: entry.title,
     asin: page.asin,
@@ -199,8 +222,10 @@ export function TradeInFlow({ page, entry, deviceType, phone, resumePath, onClos
   // The first step, once: the general error view without a product group (TI-026), else the eligible list.
   const started = useRef(false);
   useEffect(() => {
-    if (started.current || !page.signedIn) return;
+    if (started.current) return;
     started.current = true;
+    recordRefTag(entry.ref, deviceType);
+    if (!page.signedIn) return;
     if (firstTradeInStep(context) === 'generalError' || !state)
       run('Loading', () => fetchGeneralError(entry.ref));
     else eligibleList(state);
@@ -231,6 +256,7 @@ export function TradeInFlow({ page, entry, deviceType, phone, resumePath, onClos
     submit,
     back,
     close: onClose,
+    signIn: () => rememberLaunch({ productGroup: context.productGroup, path: resumePath }),
   };
 
   const body: ReactNode = (
@@ -254,13 +280,8 @@ export function TradeInFlow({ page, entry, deviceType, phone, resumePath, onClos
   }
   if (page.container === 'side-sheet') {
     return (
-      <SideSheet
-        open
-        onClose={onClose}
-        title={title}
-        width={SIDE_SHEET_WIDTH}
-        slideMs={TRADE_IN_LIMITS.sideSheetMs}
-      >
+      // TI-020: trade-in.css slides this sheet in over 500 ms (TRADE_IN_LIMITS.sideSheetMs), not 300 ms.
+      <SideSheet open onClose={onClose} title={title} width={SIDE_SHEET_WIDTH} dialogId="trade-in-sheet">
         {body}
       </SideSheet>
     );

@@ -1,18 +1,60 @@
 import { type ReactNode, useEffect, useEffectEvent, useState } from 'react';
-import {
-  TRADE_IN_PATHS,
-  TRADE_IN_PRODUCT_GROUPS,
-  type TradeInProductGroup,
-  type TradeInTitle,
-} from '../../../shared/trade-in-constants';
-import { request } from '../../api/request';
+import { buyingPriceOf } from '../../../domain/trade-in/buying-price';
+import type { TradeInProductGroup, TradeInTitle } from '../../../shared/trade-in-constants';
+import { sendMetricEvents } from '../../api/metrics-client';
 import { loader, useOverlayModule } from '../../ui/lazy-overlays';
 import { usePhoneLayout } from '../../ui/use-phone-layout';
-import { takeRememberedLaunch } from './trade-in-resume';
 
 // The flow (its views, calls, modal and sheets) is a chunk of its own, fetched on the first launch
 // (warmed at the pointer-down or focus before it): a page's first load carries only this launcher.
 const flow = loader(() => import('./trade-in-flow'));
+
+// TI-014, TI-015: a launch that waits for sign-in is remembered in the tab's session storage, set
+// before the shopper leaves for sign-in and consumed on the next page load, which then resumes it.
+const FLAG = 'tradeInResume';
+
+/** What a launch that waits for sign-in needs to resume: its product group, on the page it left. */
+export type TradeInResume = { productGroup: string | null; path: string };
+
+/** TI-029: the metric event of blocked storage (the area's own, kept out of the shared list's chunk). */
+const STORAGE_BLOCKED_SCHEMA = 'pdp.trade-in.session-storage-blocked/v1';
+
+/** TI-029: storage the browser refuses is a warning, in the console and in the page's metrics. */
+function warnBlocked() {
+  console.warn('Session storage access blocked');
+  sendMetricEvents([{ schemaId: STORAGE_BLOCKED_SCHEMA, producerId: 'trade_in', data: {} }]);
+}
+
+// Every touch of sessionStorage can throw (a sandboxed frame, blocked site data): each one is guarded.
+function withStorage<T>(use: (storage: Storage) => T): T | null {
+  try {
+    return use(window.sessionStorage);
+  } catch {
+    warnBlocked();
+    return null;
+  }
+}
+
+/** TI-014: remembers the launch before the shopper goes to sign in. */
+export function rememberLaunch(resume: TradeInResume): void {
+  withStorage((storage) => storage.setItem(FLAG, JSON.stringify(resume)));
+}
+
+/** TI-015: the launch remembered for this page, taken out of storage (null when there is none). */
+export function takeRememberedLaunch(path: string): TradeInResume | null {
+  const stored = withStorage((storage) => {
+    const value = storage.getItem(FLAG);
+    if (value !== null) storage.removeItem(FLAG);
+    return value;
+  });
+  if (!stored) return null;
+  try {
+    const resume = JSON.parse(stored) as TradeInResume;
+    return resume.path === path ? resume : null;
+  } catch {
+    return null;
+  }
+}
 
 /** The attribute that makes a link anywhere on the page a trade-in launch (its value: the ref tag). */
 export const LAUNCH_ATTRIBUTE = 'data-trade-in-launch';
@@ -29,30 +71,22 @@ export type TradeInPage = {
   container: 'side-sheet' | 'modal';
 };
 
-/** One launch: which group, which title (TI-007) and the ref tag it is recorded under (TI-022). */
-export type TradeInEntry = { productGroup: TradeInProductGroup | null; title: TradeInTitle; ref: string };
-
-const isGroup = (value: string | null | undefined): value is TradeInProductGroup =>
-  (TRADE_IN_PRODUCT_GROUPS as readonly (string | null | undefined)[]).includes(value);
+/**
+ * One launch: the group it names (as written: the flow checks it, TI-026), the title (TI-007) and the
+ * ref tag it is recorded under (TI-022).
+ */
+export type TradeInEntry = { productGroup: string | null; title: TradeInTitle; ref: string };
 
 /** The group a launch link names (`data-product-group`, or its address's `productGroup`), else null. */
-export function groupOfLink(link: Element): TradeInProductGroup | null {
-  const named = link.getAttribute('data-product-group');
-  if (named !== null) return isGroup(named) ? named : null;
+function groupOfLink(link: Element): string | null {
   const href = link.getAttribute('href');
-  const fromHref = href ? new URL(href, window.location.href).searchParams.get('productGroup') : null;
-  return isGroup(fromHref) ? fromHref : null;
+  return (
+    link.getAttribute('data-product-group') ??
+    (href ? new URL(href, window.location.href).searchParams.get('productGroup') : null)
+  );
 }
 
 const here = () => `${window.location.pathname}${window.location.search}`;
-
-/** TI-022: the launch is recorded by its ref tag; fire and forget, never waited for. */
-function recordRefTag(ref: string, deviceType: string) {
-  void request(`${TRADE_IN_PATHS.recordRefTag}?${new URLSearchParams({ ref_: ref, deviceType })}`, {
-    cache: 'no-store',
-    keepalive: true,
-  });
-}
 
 /**
  * The trade-in launch of a page (TI-002): every link marked `data-trade-in-launch` on it opens the
@@ -65,10 +99,7 @@ export function useTradeInLauncher(page: TradeInPage, openAtLoad: TradeInEntry |
   const phone = usePhoneLayout();
   const deviceType = phone ? 'mobileWeb' : 'web';
 
-  const launch = useEffectEvent((next: TradeInEntry) => {
-    recordRefTag(next.ref, deviceType);
-    setEntry(next);
-  });
+  const launch = useEffectEvent((next: TradeInEntry) => setEntry(next));
 
   useEffect(() => {
     const linkOf = (target: EventTarget | null) =>
@@ -98,11 +129,7 @@ export function useTradeInLauncher(page: TradeInPage, openAtLoad: TradeInEntry |
   useEffect(() => {
     const resumed = takeRememberedLaunch(here());
     if (resumed) {
-      launch({
-        productGroup: isGroup(resumed.productGroup) ? resumed.productGroup : null,
-        title: 'tanookiTitle',
-        ref: 'tradein_resume',
-      });
+      launch({ productGroup: resumed.productGroup, title: 'tanookiTitle', ref: 'tradein_resume' });
     } else if (openAtLoad) {
       launch(openAtLoad);
     }
@@ -122,7 +149,46 @@ export function useTradeInLauncher(page: TradeInPage, openAtLoad: TradeInEntry |
       deviceType={deviceType}
       phone={phone}
       resumePath={here()}
+      rememberLaunch={rememberLaunch}
       onClose={() => setEntry(null)}
     />
+  );
+}
+
+export type TradeInBoxProps = {
+  asin: string;
+  productGroup: TradeInProductGroup;
+  /** The page's price (TI-007's `buyingPrice` once in minor units). */
+  price: { amount: number } | null;
+  signedIn: boolean;
+};
+
+/**
+ * The trade-in box in the purchase column (TI-002) of a product with a trade-in product group: a link
+ * to the trade-in storefront that, once the page runs, opens the flow over the page instead. It also
+ * answers the price block's link and recycle-and-save's (every `data-trade-in-launch` of the page).
+ */
+export function TradeInBox({ asin, productGroup, price, signedIn }: TradeInBoxProps) {
+  const buyingPrice = buyingPriceOf(price);
+  const flow = useTradeInLauncher({ asin, productGroup, buyingPrice, signedIn, container: 'side-sheet' });
+  return (
+    <section className="ti-box" aria-labelledby="ti-box-title">
+      <h2 className="ti-box__title" id="ti-box-title">
+        Trade in and save
+      </h2>
+      <p className="ti-box__text">
+        Get store credit for a device you no longer use, and spend it on this item.
+      </p>
+      <a
+        className="ti-box__launch"
+        href={`/tradein?productGroup=${productGroup}`}
+        {...{ [LAUNCH_ATTRIBUTE]: 'dp_ti_box' }}
+        data-product-group={productGroup}
+        aria-haspopup="dialog"
+      >
+        Trade in a device
+      </a>
+      {flow}
+    </section>
   );
 }

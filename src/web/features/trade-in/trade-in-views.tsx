@@ -25,7 +25,6 @@ import { fetchDropOffLocations } from '../../api/trade-in-api';
 import { Alert } from '../../ui/alert';
 import { Spinner } from '../../ui/spinner';
 import type { FlowActions, FlowView } from './trade-in-flow';
-import { rememberLaunch } from './trade-in-resume';
 
 type ViewProps = {
   view: FlowView;
@@ -61,8 +60,7 @@ function formatDate(iso: string): string {
 function ViewHeading({ children }: { children: ReactNode }) {
   const ref = useRef<HTMLHeadingElement>(null);
   useEffect(() => {
-    const heading = ref.current;
-    if (heading && heading.closest('[role="dialog"]')?.contains(document.activeElement)) heading.focus();
+    ref.current?.focus();
   }, []);
   return (
     <h3 className="ti-view__title" ref={ref} tabIndex={-1}>
@@ -114,7 +112,7 @@ function ViewBody({ view, state, actions, phone, resumePath, productGroup }: Omi
         </p>
       );
     case 'signedOut':
-      return <SignedOut resumePath={resumePath} productGroup={productGroup} />;
+      return <SignedOut resumePath={resumePath} onSignIn={actions.signIn} />;
     case 'failed':
       return (
         <>
@@ -156,16 +154,12 @@ function ViewBody({ view, state, actions, phone, resumePath, productGroup }: Omi
 }
 
 /** TI-014: the signed-out view: sign in, and the launch resumes on the way back (TI-015). */
-function SignedOut({ resumePath, productGroup }: { resumePath: string; productGroup: string | null }) {
+function SignedOut({ resumePath, onSignIn }: { resumePath: string; onSignIn: () => void }) {
   return (
     <>
       <ViewHeading>Sign in to trade in</ViewHeading>
       <p>Sign in to see what your devices are worth. We'll bring you back here to carry on.</p>
-      <a
-        className="button button--primary ti-action"
-        href={signInUrl(resumePath)}
-        onClick={() => rememberLaunch({ productGroup, path: resumePath })}
-      >
+      <a className="button button--primary ti-action" href={signInUrl(resumePath)} onClick={onSignIn}>
         Sign in
       </a>
     </>

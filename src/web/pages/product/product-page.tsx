@@ -121,7 +121,6 @@ export function ProductPage({ data }: { data: ProductPageData }) {
               className="ti-price-link"
               href={`/tradein?productGroup=${product.tradeIn.productGroup}`}
               data-trade-in-launch="dp_ti_price"
-              data-product-group={product.tradeIn.productGroup}
             >
               Trade in a device and save on this item
             </a>

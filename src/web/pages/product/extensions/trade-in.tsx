@@ -1,4 +1,3 @@
-import { buyingPriceOf } from '../../../../domain/trade-in/widget-state';
 import { TradeInSlot } from '../../../features/trade-in/trade-in-slot';
 import { showsTradeIn } from '../page-parts';
 import type { PurchaseExtension } from '../purchase-extension';
@@ -12,7 +11,7 @@ export const tradeIn: PurchaseExtension = {
       <TradeInSlot
         asin={data.product.asin}
         productGroup={data.product.tradeIn.productGroup}
-        buyingPrice={buyingPriceOf(data.product.offer?.price)}
+        price={data.product.offer?.price ?? null}
         signedIn={data.shopper.signedIn}
       />
     ) : null,
