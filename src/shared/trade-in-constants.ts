@@ -154,6 +154,7 @@ export const TRADE_IN_PATHS = {
   tradeIns: `${TRADE_IN_BASE}tradeins`,
   dropOffLocations: `${TRADE_IN_BASE}dropOffLocations`,
   balance: `${TRADE_IN_BASE}balance`,
+  offer: `${TRADE_IN_BASE}offer`,
 } as const;
 
 /** One trade-in of the shopper: `GET /tradein/hzw/tradeins/{id}`. */

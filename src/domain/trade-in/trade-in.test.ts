@@ -93,7 +93,7 @@ describe('trade-in rules', () => {
       ok: true,
       condition: 'NonFunctional',
     });
-    const neutral: Questionnaire = { appraisalOptional: false, questions: [questionnaire.questions[2]!] };
+    const neutral: Questionnaire = { appraisalOptional: false, questions: questionnaire.questions.slice(2) };
     expect(conditionFromAnswers(neutral, { battery: 'no' })).toMatchObject({
       ok: true,
       condition: 'Neutral',

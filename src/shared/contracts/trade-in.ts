@@ -449,3 +449,20 @@ export type GiftCardBalance = z.infer<typeof giftCardBalance>;
 /** The product page's trade-in launch: a product whose feature names a trade-in product group. */
 export const tradeInLaunch = z.object({ productGroup });
 export type TradeInLaunch = z.infer<typeof tradeInLaunch>;
+
+/**
+ * `GET offer?asin&condition`: a device's offer for one condition beside every grade (decision 0052). The
+ * condition is any string here so that an invalid key reaches the server's check, which logs it (TI-028).
+ */
+export const offerQuery = z.object({ asin: deviceId, condition: z.string().max(40) });
+
+export const offerView = z
+  .object({
+    asin: z.string(),
+    condition: tradeInCondition,
+    tiv: minor,
+    value: tradeInMoney,
+    conditionOfferMap,
+  })
+  .meta({ id: 'TradeInOffer' });
+export type OfferView = z.infer<typeof offerView>;
