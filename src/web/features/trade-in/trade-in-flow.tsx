@@ -16,6 +16,7 @@ import type {
   SuccessView,
   TradeInCartView,
   TradeInDevice,
+  TradeInWarning,
   WidgetState,
 } from '../../../shared/contracts/trade-in';
 import {
@@ -23,6 +24,7 @@ import {
   TRADE_IN_LIMITS,
   TRADE_IN_MODAL,
   TRADE_IN_PRODUCT_GROUPS,
+  TRADE_IN_WARNINGS,
   type TradeInProductGroup,
 } from '../../../shared/trade-in-constants';
 import { type ApiResult, failureMessage } from '../../api/request';
@@ -96,8 +98,21 @@ const knownGroup = (value: string | null): TradeInProductGroup | null =>
 
 const TITLES = { tanookiTitle: 'Trade in a device', recycleAndSaveTitle: 'Recycle and trade in' } as const;
 
+/** A warning of S2 §4 shown over the view (TI-019): an add the server refused, or the 204 of a full cart. */
+export type FlowNotice = TradeInWarning;
+
 /** TI-031: the cart add answered 204: the most items a trade-in holds are already in. */
-const MAX_ITEMS_MESSAGE = `You can trade in up to ${TRADE_IN_LIMITS.maxItems} items at a time. Remove one to add another.`;
+const MAX_ITEMS: FlowNotice = {
+  code: 'maxItems',
+  message: `You can trade in up to ${TRADE_IN_LIMITS.maxItems} items at a time. Remove one to add another.`,
+};
+
+/** The warning a refusal names (mixed hazmat, non-tradeable…), or null for any other refusal. */
+function warningOf(refusal: unknown): FlowNotice | null {
+  const error = (refusal as { error?: { code?: unknown; message?: unknown } } | null)?.error;
+  const code = TRADE_IN_WARNINGS.find((known) => known === error?.code);
+  return code && typeof error?.message === 'string' ? { code, message: error.message } : null;
+}
 
 /**
  * The trade-in flow (TI-003, TI-004, TI-016): launch, the eligible list or a search, the condition
@@ -127,7 +142,7 @@ export function TradeInFlow({
     page.signedIn ? { view: 'loading', label: 'Loading trade-in' } : { view: 'signedOut' },
   );
   const [history, setHistory] = useState<(() => void)[]>([]);
-  const [notice, setNotice] = useState<string | null>(null);
+  const [notice, setNotice] = useState<FlowNotice | null>(null);
   const call = useRef(0);
   // Back (history) goes to the step before, asked again; a step shown by Back adds nothing to it.
   const current = useRef<(() => void) | null>(null);
@@ -137,7 +152,13 @@ export function TradeInFlow({
   function run<V extends FlowView>(
     label: string,
     load: () => Promise<ApiResult<V | null>>,
-    options: { again?: () => void; onEmpty?: () => void; keepNotice?: boolean } = {},
+    options: {
+      again?: () => void;
+      onEmpty?: () => void;
+      keepNotice?: boolean;
+      /** A refusal that names a warning (TI-019): shown over the view the shopper was on. */
+      warnOver?: FlowView;
+    } = {},
   ) {
     const id = ++call.current;
     const fromBack = goingBack.current;
@@ -158,6 +179,11 @@ export function TradeInFlow({
           return setView(answer);
         }
         if (result.status === 401) return setView({ view: 'signedOut' });
+        const warning = options.warnOver ? warningOf(result.refusal) : null;
+        if (warning && options.warnOver) {
+          setNotice(warning);
+          return setView(options.warnOver);
+        }
         setView({ view: 'failed', message: failureMessage(result), retry: attempt });
       });
     };
@@ -203,9 +229,10 @@ export function TradeInFlow({
       () => addToTradeInCart({ asin, answers, ...(appraisal === undefined ? {} : { appraisal }) }),
       {
         again: cart,
+        warnOver: view,
         // TI-031: 204 means the cart already holds the most items: say so over the cart.
         onEmpty: () => {
-          setNotice(MAX_ITEMS_MESSAGE);
+          setNotice(MAX_ITEMS);
           run('Loading your trade-in cart', fetchTradeInCart, { keepNotice: true, again: cart });
         },
       },

@@ -24,12 +24,12 @@ import {
 import { fetchDropOffLocations } from '../../api/trade-in-api';
 import { Alert } from '../../ui/alert';
 import { Spinner } from '../../ui/spinner';
-import type { FlowActions, FlowView } from './trade-in-flow';
+import type { FlowActions, FlowNotice, FlowView } from './trade-in-flow';
 
 type ViewProps = {
   view: FlowView;
   state: WidgetState | null;
-  notice: string | null;
+  notice: FlowNotice | null;
   actions: FlowActions;
   phone: boolean;
   resumePath: string;
@@ -78,11 +78,7 @@ export function TradeInView({ view, state, notice, actions, phone, resumePath, p
           <span aria-hidden="true">‹ </span>Back
         </button>
       ) : null}
-      {notice ? (
-        <Alert kind="warning" title="Trade-in limit reached">
-          {notice}
-        </Alert>
-      ) : null}
+      {notice ? <Warnings warnings={[notice]} /> : null}
       <ViewBody
         key={viewKey(view)}
         view={view}
@@ -360,6 +356,13 @@ function SearchResults({
   );
 }
 
+const FILTER_LABELS: Record<RefinementSelectionView['step'], string> = {
+  brand: 'Search brands',
+  model: 'Search models',
+  carrier: 'Search carriers',
+  storage: 'Search storage sizes',
+};
+
 const STEP_HEADINGS: Record<RefinementSelectionView['step'], string> = {
   brand: 'Which brand is your phone?',
   model: 'Which model?',
@@ -400,7 +403,7 @@ function RefinementSelection({ view, actions }: { view: RefinementSelectionView;
         <div className={`ti-refine ti-refine--${view.presentation}`} data-presentation={view.presentation}>
           {view.presentation === 'searchCard' ? (
             <div className="ti-refine__search">
-              <label htmlFor={filterId}>{`Search ${view.step}s`}</label>
+              <label htmlFor={filterId}>{FILTER_LABELS[view.step]}</label>
               <input
                 id={filterId}
                 type="search"
