@@ -321,3 +321,30 @@ test('TI-019 TI-031 the warnings of S2 §4: a non-tradeable answer, mixed hazmat
   await expect(flow.dialog.locator('[data-warning="mixedHazmat"]')).toBeVisible();
   await flow.expectAxeClean();
 });
+
+test('TI-002 TI-007 launched from the recycle-and-save promotion: the modal gives way to the trade-in, titled for recycle-and-save, its calls carrying the widget state', async ({
+  page,
+  world,
+}, testInfo) => {
+  const product = await world.standaloneProduct('B0PDPSPK01', { accessories: undefined });
+  await signIn(page, await world.customer(), `/dp/${product.asin}`);
+  const flow = new TradeInFlow(page);
+  await flow.press(page.getByRole('button', { name: /Recycle and save 25%/ }));
+  const promotion = page.getByRole('dialog', { name: 'Recycle and save' });
+  const eligible = page.waitForRequest(isCall('getCustomerItems'));
+  await flow.press(promotion.getByRole('link', { name: 'Trade in a device' }));
+  await expect(promotion).toHaveCount(0);
+  await expect(page.getByRole('dialog', { name: 'Recycle and trade in' })).toBeVisible();
+  await expect(page).toHaveURL(new RegExp(`/dp/${product.asin}$`));
+  expect(Object.fromEntries(new URL((await eligible).url()).searchParams)).toEqual({
+    deviceType: phoneProject(testInfo.project.name) ? 'mobileWeb' : 'web',
+    productGroup: 'gl_digital_products_3',
+    ref_: 'ti_eligible',
+    title: 'recycleAndSaveTitle',
+    currentAsin: product.asin,
+    buyingPrice: '4999',
+  });
+  await expect(flow.heading('Which device are you trading in?')).toBeVisible();
+  // TI-013: no credit-card card outside gl_wireless.
+  await expect(flow.dialog.getByRole('complementary', { name: 'Store credit card' })).toHaveCount(0);
+});
