@@ -348,3 +348,35 @@ test('TI-002 TI-007 launched from the recycle-and-save promotion: the modal give
   // TI-013: no credit-card card outside gl_wireless.
   await expect(flow.dialog.getByRole('complementary', { name: 'Store credit card' })).toHaveCount(0);
 });
+
+test('TI-006 a view that never comes is given up after 30 s, with a message and a retry', async ({
+  page,
+  world,
+}) => {
+  await page.clock.install();
+  await phonePage(page, world);
+  let release: () => void = () => undefined;
+  const held = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  let calls = 0;
+  await page.route('**/tradein/hzw/getCustomerItems*', async (route) => {
+    calls += 1;
+    if (calls > 1) return route.continue();
+    await held;
+    await route.abort().catch(() => undefined);
+  });
+  await page.clock.pauseAt((await page.evaluate(() => Date.now())) + 1_000);
+  const flow = new TradeInFlow(page);
+  await flow.press(launchLink(page));
+  const waiting = flow.dialog.getByRole('status', { name: 'Loading your devices' });
+  await expect(waiting).toBeVisible();
+  await page.clock.runFor(TRADE_IN_MODAL.timeoutMs - 1);
+  await expect(waiting).toBeVisible();
+  await page.clock.runFor(1);
+  await expect(flow.dialog.getByRole('alert')).toContainText('Trade-in is not available right now');
+  release();
+  await page.clock.resume();
+  await flow.button('Try again');
+  await expect(flow.heading('Which device are you trading in?')).toBeVisible();
+});
