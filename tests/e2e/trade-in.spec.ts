@@ -64,7 +64,7 @@ test('TI-002 TI-003 TI-020 TI-021 TI-022 the box in the column opens the flow ov
   await expect(flow.dialog).toHaveCount(0);
 });
 
-test('TI-002 the price block and the storefront launch it too; the storefront opens the 700-wide modal, never from the cache', async ({
+test('TI-002 TI-012 the price block and the storefront (a tile per product group) launch it too; the storefront opens the 700-wide modal, never from the cache', async ({
   page,
   world,
 }, testInfo) => {
@@ -76,7 +76,12 @@ test('TI-002 the price block and the storefront launch it too; the storefront op
 
   await page.goto('/tradein');
   await expect(page.getByRole('heading', { level: 1, name: 'Trade in your devices' })).toBeVisible();
-  await expect(page.getByRole('link', { name: /^Trade in / })).toHaveCount(TRADE_IN_PRODUCT_GROUPS.length);
+  const tiles = page.getByRole('link', { name: /^Trade in / });
+  await expect(tiles).toHaveCount(TRADE_IN_PRODUCT_GROUPS.length);
+  const groups = await tiles.evaluateAll((links) =>
+    links.map((link) => link.getAttribute('data-product-group')),
+  );
+  expect([...groups].sort()).toEqual([...TRADE_IN_PRODUCT_GROUPS].sort());
   const eligible = page.waitForRequest(isCall('getCustomerItems'));
   await flow.press(page.getByRole('link', { name: 'Trade in e-readers' }));
   const call = await eligible;
@@ -92,8 +97,13 @@ test('TI-002 the price block and the storefront launch it too; the storefront op
   await flow.expectAxeClean();
 });
 
-test('TI-026 a launch without a product group opens the general error view', async ({ page, world }) => {
+test('TI-025 TI-026 a launch without a product group asks for the general error view and opens it', async ({
+  page,
+  world,
+}) => {
+  const generalError = page.waitForRequest(isCall('generalerror'));
   await signIn(page, await world.customer(), '/tradein?launch=1');
+  expect(new URL((await generalError).url()).searchParams.get('ref_')).toBe('ti_storefront');
   const flow = new TradeInFlow(page);
   await expect(flow.heading("We can't start a trade-in here")).toBeVisible();
   await expect(flow.dialog.getByRole('alert')).toBeVisible();
@@ -150,7 +160,7 @@ test('TI-029 blocked session storage is logged as the warning "Session storage a
   await expect(page.getByRole('heading', { level: 1, name: 'Sign in' })).toBeVisible();
 });
 
-test('TI-004 TI-005 TI-013 TI-016 TI-017 TI-033 TI-034 TI-035 TI-036 a phone trade-in by keyboard on a gl_wireless product: search, refinements, questions with the appraisal, review, submit PAID_NOW, credited', async ({
+test('TI-004 TI-005 TI-010 TI-013 TI-016 TI-017 TI-033 TI-034 TI-035 TI-036 a phone trade-in by keyboard on a gl_wireless product: search, refinements, questions with the appraisal, review, submit PAID_NOW, credited', async ({
   page,
   world,
 }, testInfo) => {
@@ -222,10 +232,16 @@ test('TI-004 TI-005 TI-013 TI-016 TI-017 TI-033 TI-034 TI-035 TI-036 a phone tra
   await expect(flow.heading('Orion 4 Phone, 64 GB, Unlocked added to your trade-in')).toBeVisible();
   await expect(flow.dialog.getByText('Just added')).toBeVisible();
   await flow.expectAxeClean();
+  const reviewed = page.waitForResponse((r) => isCall('review')(r.request()));
   await flow.button('Review your trade-in');
 
   await expect(flow.heading('Review your trade-in')).toBeVisible();
   const review = flow.dialog;
+  // TI-010: the processor address, every field of it.
+  const address = (await (await reviewed).json()).processorAddress;
+  for (const field of ['fullName', 'line1', 'city', 'state', 'postalCode', 'countryCode'] as const) {
+    await expect(review.locator('address')).toContainText(address[field]);
+  }
   await expect(review.locator('[data-payment]')).toHaveAttribute('data-payment', 'PAID_NOW');
   await expect(review.getByText(/These values are held until/)).toBeVisible();
   await expect(review.locator('address')).toBeVisible();
@@ -271,7 +287,7 @@ test('TI-005 TI-024 finding a phone by brand and model: brand as complex cards, 
   await expect(flow.heading('Which brand is your phone?')).toBeVisible();
 });
 
-test('TI-019 TI-031 the warnings of S2 §4: a non-tradeable answer, mixed hazmat and a sixth item are refused with their warning', async ({
+test('TI-004 TI-019 the cart, and the warnings of S2 §4: a non-tradeable answer and mixed hazmat are refused with their warning', async ({
   page,
   world,
   consoleErrors,
@@ -315,6 +331,11 @@ test('TI-019 TI-031 the warnings of S2 §4: a non-tradeable answer, mixed hazmat
   // The phone with a sound battery goes in; a phone whose battery needs special shipping is refused beside it.
   await answerAll('No');
   await expect(flow.heading(/added to your trade-in/)).toBeVisible();
+  await flow.button('Go to your trade-in cart');
+  await expect(flow.heading('Your trade-in cart')).toBeVisible();
+  await expect(flow.dialog.getByText(`1 of ${TRADE_IN_LIMITS.maxItems} items`)).toBeVisible();
+  await expect(flow.dialog.getByText(/These values are held until/)).toBeVisible();
+  await flow.expectAxeClean();
   await flow.button('Add another device');
   await choosePhone('Zephyr Rugged', 'Unlocked');
   await answerAll('No');
