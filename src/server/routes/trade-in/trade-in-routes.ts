@@ -120,7 +120,7 @@ export const tradeInRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       await recordRefTag(app.store.db, request.query.ref_);
-      return reply.code(204).send();
+      return reply.code(204).send(undefined as never);
     },
   );
 
@@ -294,7 +294,7 @@ export const tradeInRoutes: FastifyPluginAsyncZod = async (app) => {
         request.log,
       );
       if (!outcome.ok) return sendRefusal(reply, outcome.refusal);
-      if (outcome.value === 'full') return reply.code(204).send();
+      if (outcome.value === 'full') return reply.code(204).send(undefined as never);
       return outcome.value;
     },
   );
@@ -419,7 +419,10 @@ export const tradeInRoutes: FastifyPluginAsyncZod = async (app) => {
       );
       if (!outcome.ok) return sendRefusal(reply, outcome.refusal);
       if (request.headers['content-type']?.startsWith('application/x-www-form-urlencoded')) {
-        return reply.code(303).header('location', ACCOUNT_PATH).send();
+        return reply
+          .code(303)
+          .header('location', ACCOUNT_PATH)
+          .send(undefined as never);
       }
       return outcome.value;
     },
