@@ -553,6 +553,22 @@ describe.each(dialects)('trade-in calls on %s', (dialect) => {
     expect((await cartOf(owner)).items).toHaveLength(0);
   });
 
+  test('TI-002 the product page data carries the trade-in launch of a product naming a group, null otherwise', async () => {
+    const launching = await createProduct(ctx.store.db, {
+      productGroup: 'gl_wireless',
+      features: { tradeIn: { productGroup: 'gl_wireless' } },
+    });
+    const plain = await createProduct(ctx.store.db);
+    const s = new Shopper(ctx.app);
+    const dataOf = async (asin: string) => {
+      const html = (await s.visit(`/dp/${asin}`)).body;
+      const json = /<script type="application\/json" id="page-data">(.*?)<\/script>/s.exec(html)?.[1] ?? '{}';
+      return JSON.parse(json).product;
+    };
+    expect((await dataOf(launching.asin)).tradeIn).toEqual({ productGroup: 'gl_wireless' });
+    expect((await dataOf(plain.asin)).tradeIn).toBeNull();
+  });
+
   test('bad input: unknown choice, huge or negative numbers, bad postal codes are 4xx', async () => {
     const s = await signedIn();
     expect((await post(s, `${TRADE_IN_PATHS.tradeIns}/TI-X/appraisal`, { choice: 'MAYBE' })).statusCode).toBe(
