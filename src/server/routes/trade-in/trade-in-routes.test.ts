@@ -528,6 +528,36 @@ describe.each(dialects)('trade-in calls on %s', (dialect) => {
     expect(await giftCardLedgerSum(ctx.store.db, s.customerId)).toBe(0);
   });
 
+  test('TI-011 the account page shows the balance, each trade-in and its state, and the accept or return forms', async () => {
+    const device = await createTradeInDevice(ctx.store.db, {
+      productGroup: 'gl_wireless',
+      newValue: 100,
+      title: 'Account phone',
+    });
+    const s = await signedIn();
+    await add(s, device.asin, ANSWERS.LikeNew);
+    const { tradeInId } = (await post(s, TRADE_IN_PATHS.submit)).json();
+    await receiveTradeIn(ctx.store.db, tradeInId, 'Damaged', ctx.clock.now, quiet);
+    const page = (await s.visit('/gp/css/homepage.html')).body;
+    expect(page).toContain('Gift card balance');
+    expect(page).toContain('$90.00');
+    expect(page).toContain(`Trade-in ${tradeInId}`);
+    expect(page).toContain('Appraised: your choice is needed');
+    expect(page).toContain('What you told us and what we found');
+    expect(page).toContain('Cracked');
+    expect(page).toContain(`action="${TRADE_IN_PATHS.tradeIns}/${tradeInId}/appraisal"`);
+    expect(page).toContain('value="ACCEPT_WORSE"');
+    expect(page).toContain('value="RETURN_WORSE"');
+    const chosen = await s.postForm(`${TRADE_IN_PATHS.tradeIns}/${tradeInId}/appraisal`, {
+      choice: 'ACCEPT_WORSE',
+    });
+    expect(chosen.statusCode).toBe(303);
+    expect(chosen.headers.location).toBe('/gp/css/homepage.html');
+    const after = (await s.visit('/gp/css/homepage.html')).body;
+    expect(after).toContain('$25.00');
+    expect(after).not.toContain('value="ACCEPT_WORSE"');
+  });
+
   test("another shopper's trade-in, appraisal and cart item are unknown (404) and nothing changes", async () => {
     const device = await createTradeInDevice(ctx.store.db, { productGroup: 'gl_wireless', newValue: 100 });
     const owner = await signedIn();

@@ -964,6 +964,22 @@ export async function dropOffLocations(
   };
 }
 
+/** The account page's part: the balance (null before any ledger entry) and each trade-in, newest first. */
+export async function accountTradeIns(
+  db: Db,
+  customerId: string,
+): Promise<{ giftCardBalance: TradeInMoney | null; tradeIns: TradeInDetail[] }> {
+  const [balance, entries, tradeIns] = await Promise.all([
+    giftCardBalance(db, customerId),
+    giftCardLedger(db, customerId, 1),
+    findCustomerTradeIns(db, customerId, 20),
+  ]);
+  return {
+    giftCardBalance: entries.length > 0 || balance > 0 ? moneyOf(balance) : null,
+    tradeIns: await Promise.all(tradeIns.map((t) => detailOf(db, t))),
+  };
+}
+
 /** The product page's launch (a page slice): the trade-in group the product names, one indexed read. */
 export async function tradeInSlice(
   db: Db,
