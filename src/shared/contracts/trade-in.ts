@@ -43,7 +43,12 @@ export type ConditionOffer = z.infer<typeof conditionOffer>;
 
 /** TI-008: an offer for every condition of TI-009 (the offer shows the value of every grade). */
 export const conditionOfferMap = z
-  .record(tradeInCondition, conditionOffer)
+  .object(
+    Object.fromEntries(TRADE_IN_CONDITIONS.map((c) => [c, conditionOffer])) as Record<
+      (typeof TRADE_IN_CONDITIONS)[number],
+      typeof conditionOffer
+    >,
+  )
   .meta({ id: 'ConditionOfferMap', description: 'Every condition key → its trade-in value' });
 export type ConditionOfferMap = z.infer<typeof conditionOfferMap>;
 
@@ -162,7 +167,7 @@ export const cartAddBody = z.object({
 export type CartAddBody = z.infer<typeof cartAddBody>;
 
 /** `POST cart/remove`. */
-export const cartRemoveBody = z.object({ itemId: text(40) });
+export const cartRemoveBody = z.object({ itemId: text(80) });
 
 /** `POST submit`: the cart as reviewed. */
 export const submitBody = z.object({});
@@ -170,11 +175,11 @@ export const submitBody = z.object({});
 /** `POST tradeins/{id}/appraisal`: the shopper's choice for the items found worse (one item, or all of them). */
 export const appraisalBody = z.object({
   choice: z.enum(APPRAISAL_CHOICES),
-  itemId: text(40).optional(),
+  itemId: text(80).optional(),
 });
 export type AppraisalBody = z.infer<typeof appraisalBody>;
 
-export const tradeInParams = z.object({ id: text(40) });
+export const tradeInParams = z.object({ id: text(80) });
 
 /** `GET dropOffLocations?postalCode`. */
 export const dropOffLocationsQuery = z.object({ postalCode: text(12) });

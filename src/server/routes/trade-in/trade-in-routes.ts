@@ -32,6 +32,7 @@ import {
   tradeInParams,
 } from '../../../shared/contracts/trade-in';
 import { TRADE_IN_PATHS } from '../../../shared/trade-in-constants';
+import { ACCOUNT_PATH } from '../../services/account/account';
 import {
   addToTradeInCart,
   chooseAppraisal,
@@ -119,7 +120,7 @@ export const tradeInRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       await recordRefTag(app.store.db, request.query.ref_);
-      return reply.code(204).send(null);
+      return reply.code(204).send(undefined as never);
     },
   );
 
@@ -293,7 +294,7 @@ export const tradeInRoutes: FastifyPluginAsyncZod = async (app) => {
         request.log,
       );
       if (!outcome.ok) return sendRefusal(reply, outcome.refusal);
-      if (outcome.value === 'full') return reply.code(204).send(null);
+      if (outcome.value === 'full') return reply.code(204).send(undefined as never);
       return outcome.value;
     },
   );
@@ -382,6 +383,7 @@ export const tradeInRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags,
+        operationId: 'getTradeinHzwTradeinById',
         summary:
           "One of the shopper's trade-ins with its appraisal: each answer beside what was found (404 for another's)",
         params: tradeInParams,
@@ -399,6 +401,7 @@ export const tradeInRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags,
+        operationId: 'postTradeinHzwTradeinAppraisal',
         summary: 'The shopper accepts the lower value or has the device returned (TI-011)',
         description:
           'JSON or form body. A plain HTML form (the account page) is sent back to the account page.',
@@ -416,7 +419,10 @@ export const tradeInRoutes: FastifyPluginAsyncZod = async (app) => {
       );
       if (!outcome.ok) return sendRefusal(reply, outcome.refusal);
       if (request.headers['content-type']?.startsWith('application/x-www-form-urlencoded')) {
-        return reply.code(303).header('location', '/gp/your-account').send(null);
+        return reply
+          .code(303)
+          .header('location', ACCOUNT_PATH)
+          .send(undefined as never);
       }
       return outcome.value;
     },

@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
 import { isTradeInCondition, onReceipt } from '../../../domain/trade-in/trade-in';
-import type { TradeInCondition } from '../../../shared/trade-in-constants';
+import { TRADE_IN_CONDITIONS, type TradeInCondition } from '../../../shared/trade-in-constants';
 import {
   findTradeIn,
   findTradeInDevice,
@@ -20,8 +20,9 @@ type Db = Kysely<Database>;
 export type OperatorOutcome = { ok: true; state: string; message: string } | { ok: false; message: string };
 
 /**
- * What the processor found for each question: the answer of that question that maps to the condition
- * found when there is one, the shopper's own answer otherwise (the appraisal lists both side by side).
+ * What the processor found for each question: where a question has an answer that maps to the condition
+ * found and the shopper answered better than that, the found answer; the shopper's own answer otherwise
+ * (the appraisal lists both side by side).
  */
 async function foundAnswers(
   db: Db,
@@ -30,13 +31,14 @@ async function foundAnswers(
 ): Promise<Record<string, string>> {
   const device = await findTradeInDevice(db, item.deviceAsin);
   const questionnaire = device ? await findTradeInQuestionnaire(db, device.productGroup) : null;
+  const rank = (c: TradeInCondition) =>
+    c === 'N/A' || c === 'Neutral' ? -1 : TRADE_IN_CONDITIONS.indexOf(c);
   const result: Record<string, string> = {};
   for (const [questionId, answerId] of Object.entries(item.answers)) {
     const question = questionnaire?.questions.find((q) => q.id === questionId);
     const answered = question?.answers.find((a) => a.id === answerId);
-    const worse = found !== item.conditionQuoted && answered?.condition === item.conditionQuoted;
     const match = question?.answers.find((a) => a.condition === found);
-    result[questionId] = worse && match ? match.id : answerId;
+    result[questionId] = answered && match && rank(answered.condition) < rank(found) ? match.id : answerId;
   }
   return result;
 }

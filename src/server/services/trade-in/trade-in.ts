@@ -48,7 +48,6 @@ import {
   searchPageSize,
   TRADE_IN_CONDITIONS,
   TRADE_IN_LIMITS,
-  type TradeInCondition,
   type TradeInProductGroup,
   type TradeInTitle,
 } from '../../../shared/trade-in-constants';
@@ -594,7 +593,8 @@ export async function addToTradeInCart(
     if (!check.ok && check.full) return { ok: true as const, value: 'full' as const };
     if (!check.ok) return refuse(check.refusal.code, check.refusal.message);
     const record: TradeInCartItemRecord = {
-      id: `tii-${randomUUID()}`,
+      // Sorts in the order items were added (the cart lists them so), unique across processes.
+      id: `tii-${String(now).padStart(15, '0')}-${process.hrtime.bigint().toString().padStart(20, '0')}-${randomUUID().slice(0, 8)}`,
       deviceAsin: device.value.asin,
       answers: body.answers,
       appraisal: questionnaire.value.appraisalOptional && body.appraisal === true,
@@ -961,6 +961,22 @@ export async function dropOffLocations(
   return {
     ok: true,
     value: { postalCode: postalCode.trim().toUpperCase(), locations: dropOffLocationsNear(postalCode) },
+  };
+}
+
+/** The account page's part: the balance (null before any ledger entry) and each trade-in, newest first. */
+export async function accountTradeIns(
+  db: Db,
+  customerId: string,
+): Promise<{ giftCardBalance: TradeInMoney | null; tradeIns: TradeInDetail[] }> {
+  const [balance, entries, tradeIns] = await Promise.all([
+    giftCardBalance(db, customerId),
+    giftCardLedger(db, customerId, 1),
+    findCustomerTradeIns(db, customerId, 20),
+  ]);
+  return {
+    giftCardBalance: entries.length > 0 || balance > 0 ? moneyOf(balance) : null,
+    tradeIns: await Promise.all(tradeIns.map((t) => detailOf(db, t))),
   };
 }
 
