@@ -261,7 +261,14 @@ test('TI-004 TI-005 TI-010 TI-013 TI-016 TI-017 TI-033 TI-034 TI-035 TI-036 a ph
   await expect(flow.dialog.getByLabel('Find drop-off locations near a ZIP code')).toBeVisible();
   await flow.expectAxeClean();
 
-  // The credit is on the shopper's balance (the account page shows the same ledger).
+  // The credit is on the shopper's balance: the account page shows it, beside the trade-in and its state.
+  await flow.press(
+    flow.dialog.getByRole('link', { name: 'See your trade-ins and gift-card balance in your account' }),
+  );
+  await expect(page).toHaveURL(/\/gp\/css\/homepage\.html$/);
+  const account = page.getByRole('region', { name: 'Gift card balance and trade-ins' });
+  await expect(account.getByText(`Gift card balance: ${success.creditedNow.displayString}`)).toBeVisible();
+  await expect(account.getByRole('heading', { name: `Trade-in ${success.tradeInId}` })).toBeVisible();
   const balance = await (await page.request.get('/tradein/hzw/balance')).json();
   expect(balance.balance.minor).toBe(success.creditedNow.minor);
 });
