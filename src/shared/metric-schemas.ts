@@ -9,6 +9,4 @@ export const METRIC_SCHEMAS = {
   dealCartAddFailure: 'pdp.deal.cart-add-failure/v1',
   /** RS-007: a recycle-and-save claim that failed for another reason than ALREADY_CLAIMED. */
   promoAccessError: 'pdp.recycle-and-save.promo-access-error/v1',
-  /** TI-029: the trade-in launch could not read or write session storage. */
-  tradeInStorageBlocked: 'pdp.trade-in.session-storage-blocked/v1',
 } as const;

@@ -1,5 +1,4 @@
 import { describe, expect, test } from 'vitest';
-import { buyingPriceOf } from './buying-price';
 import { firstTradeInStep, initialWidgetState, nextWidgetState, pathAfterPick } from './widget-state';
 
 const context = {
@@ -40,10 +39,5 @@ describe('trade-in widget state', () => {
   test('TI-016 a phone picked in a list is refined first; other devices go to their questions', () => {
     expect(pathAfterPick({ productGroup: 'gl_wireless' })).toBe('refinements');
     expect(pathAfterPick({ productGroup: 'gl_digital_products_3' })).toBe('questions');
-  });
-
-  test('TI-007 buyingPrice is the page price in minor units', () => {
-    expect(buyingPriceOf({ amount: 49.99 })).toBe(4999);
-    expect(buyingPriceOf(null)).toBeNull();
   });
 });

@@ -1,5 +1,4 @@
 import { type ReactNode, useEffect, useEffectEvent, useState } from 'react';
-import { buyingPriceOf } from '../../../domain/trade-in/buying-price';
 import type { TradeInProductGroup, TradeInTitle } from '../../../shared/trade-in-constants';
 import { sendMetricEvents } from '../../api/metrics-client';
 import { loader, useOverlayModule } from '../../ui/lazy-overlays';
@@ -169,7 +168,9 @@ export type TradeInBoxProps = {
  * answers the price block's link and recycle-and-save's (every `data-trade-in-launch` of the page).
  */
 export function TradeInBox({ asin, productGroup, price, signedIn }: TradeInBoxProps) {
-  const buyingPrice = buyingPriceOf(price);
+  // TI-007: the page's price in minor units (a two-decimal currency). Inline: an import of its own would
+  // join the small modules every product page fetches (this chunk is shared with the storefront).
+  const buyingPrice = price ? Math.round(price.amount * 100) : null;
   const flow = useTradeInLauncher({ asin, productGroup, buyingPrice, signedIn, container: 'side-sheet' });
   return (
     <section className="ti-box" aria-labelledby="ti-box-title">
