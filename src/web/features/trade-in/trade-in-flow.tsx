@@ -294,7 +294,6 @@ export function TradeInFlow({
       actions={actions}
       phone={phone}
       resumePath={resumePath}
-      productGroup={context.productGroup}
     />
   );
   const title = TITLES[entry.title];

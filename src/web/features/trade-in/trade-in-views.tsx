@@ -16,11 +16,7 @@ import type {
   WidgetState,
 } from '../../../shared/contracts/trade-in';
 import { signInUrl } from '../../../shared/sign-in-url';
-import {
-  TRADE_IN_CONDITIONS,
-  type TradeInCondition,
-  type TradeInProductGroup,
-} from '../../../shared/trade-in-constants';
+import { TRADE_IN_CONDITIONS, type TradeInCondition } from '../../../shared/trade-in-constants';
 import { fetchDropOffLocations } from '../../api/trade-in-api';
 import { Alert } from '../../ui/alert';
 import { Spinner } from '../../ui/spinner';
@@ -33,7 +29,6 @@ type ViewProps = {
   actions: FlowActions;
   phone: boolean;
   resumePath: string;
-  productGroup: TradeInProductGroup | null;
 };
 
 /** The conditions a shopper reads values for: every key of TI-009 but the placeholders `N/A` and `Neutral`. */
@@ -70,7 +65,7 @@ function ViewHeading({ children }: { children: ReactNode }) {
 }
 
 /** The flow's body: the view it is on (TI-004), with Back and the notice of a refused add above it. */
-export function TradeInView({ view, state, notice, actions, phone, resumePath, productGroup }: ViewProps) {
+export function TradeInView({ view, state, notice, actions, phone, resumePath }: ViewProps) {
   return (
     <div className="ti-flow" aria-busy={view.view === 'loading'} data-view={view.view}>
       {actions.back ? (
@@ -86,7 +81,6 @@ export function TradeInView({ view, state, notice, actions, phone, resumePath, p
         actions={actions}
         phone={phone}
         resumePath={resumePath}
-        productGroup={productGroup}
       />
     </div>
   );
@@ -98,7 +92,7 @@ function viewKey(view: FlowView): string {
   return view.view;
 }
 
-function ViewBody({ view, state, actions, phone, resumePath, productGroup }: Omit<ViewProps, 'notice'>) {
+function ViewBody({ view, state, actions, phone, resumePath }: Omit<ViewProps, 'notice'>) {
   switch (view.view) {
     case 'loading':
       return (
