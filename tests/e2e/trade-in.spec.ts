@@ -408,3 +408,18 @@ test('TI-006 a view that never comes is given up after 30 s, with a message and 
   await flow.button('Try again');
   await expect(flow.heading('Which device are you trading in?')).toBeVisible();
 });
+
+test('TI-030 a session lost while the page is open: the call answers 401 and the flow shows the signed-out view', async ({
+  page,
+  world,
+  consoleErrors,
+}) => {
+  consoleErrors.expect(/status of 401/);
+  await phonePage(page, world);
+  await page.context().clearCookies();
+  const flow = new TradeInFlow(page);
+  const answered = page.waitForResponse((r) => isCall('getCustomerItems')(r.request()));
+  await flow.press(launchLink(page));
+  expect((await answered).status()).toBe(401);
+  await expect(flow.heading('Sign in to trade in')).toBeVisible();
+});
