@@ -1,4 +1,6 @@
+import { execFileSync } from 'node:child_process';
 import type { Page, Request } from '@playwright/test';
+import { addPastPurchases } from '../../src/server/db/repositories/trade-in-repository';
 import {
   TRADE_IN_LIMITS,
   TRADE_IN_MODAL,
@@ -422,4 +424,63 @@ test('TI-030 a session lost while the page is open: the call answers 401 and the
   await flow.press(launchLink(page));
   expect((await answered).status()).toBe(401);
   await expect(flow.heading('Sign in to trade in')).toBeVisible();
+});
+
+test('TI-004 TI-016 TI-018 a past speaker on a speaker page, paid later: past purchases first, credited once the operator receives it', async ({
+  page,
+  world,
+  store,
+}) => {
+  test.slow();
+  const product = await world.standaloneProduct('B0PDPSPK01', { accessories: undefined });
+  const customer = await world.customer();
+  // An older Nimbus (the demo catalog's TISPK00002, not payable at submit) the shopper bought two years ago.
+  await addPastPurchases(store.db, customer.id, [
+    { deviceAsin: 'TISPK00002', purchasedAt: Date.now() - 2 * 365 * 86_400_000 },
+  ]);
+  await signIn(page, customer, `/dp/${product.asin}`);
+  const flow = new TradeInFlow(page);
+  await flow.press(launchLink(page));
+  await expect(flow.heading('Which device are you trading in?')).toBeVisible();
+  const lists = flow.dialog.getByRole('heading', { level: 4 });
+  await expect(lists).toHaveText(['Your past purchases', 'Devices we take']);
+  const past = flow.dialog.getByRole('region', { name: 'Your past purchases' });
+  await flow.press(past.getByRole('button', { name: /^Trade in Nimbus/ }).first());
+
+  await expect(flow.heading(/Tell us about your Nimbus/)).toBeVisible();
+  await flow.answer('Is the speaker new in its sealed box?', 'No, it has been opened');
+  await flow.answer('Does the speaker power on and work as it should?', 'Yes');
+  await flow.answer('How does the speaker look?', 'Heavy wear or scratches');
+  await flow.button('Add to trade-in');
+  await expect(flow.heading(/added to your trade-in/)).toBeVisible();
+  await flow.button('Review your trade-in');
+  await expect(flow.heading('Review your trade-in')).toBeVisible();
+  await expect(flow.dialog.locator('[data-payment]')).toHaveAttribute('data-payment', 'PAID_LATER');
+  const submitted = page.waitForResponse((r) => isCall('submit')(r.request()));
+  await flow.button('Submit trade-in');
+  const success = await (await submitted).json();
+  expect(success).toMatchObject({ paymentPreference: 'PAID_LATER', creditedNow: { minor: 0 } });
+  await expect(
+    flow.dialog.getByText('Your credit is added to your gift-card balance when we receive your devices.'),
+  ).toBeVisible();
+
+  // The operator receives it in the condition quoted: the credit lands on the balance.
+  execFileSync(
+    'npx',
+    [
+      'tsx',
+      'src/server/services/trade-in/trade-in-cli.ts',
+      'receive',
+      success.tradeInId,
+      '--condition',
+      'Good',
+    ],
+    {
+      env: { ...process.env, DATABASE_URL: process.env.E2E_DATABASE_URL ?? '' },
+      stdio: 'pipe',
+    },
+  );
+  await page.goto('/gp/css/homepage.html');
+  const account = page.getByRole('region', { name: 'Gift card balance and trade-ins' });
+  await expect(account.getByText(`Gift card balance: ${success.creditedLater.displayString}`)).toBeVisible();
 });
