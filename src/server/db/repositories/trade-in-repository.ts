@@ -515,20 +515,6 @@ export async function findCustomerTradeIns(
   return rows.map(tradeInOf);
 }
 
-/** Every item of the customer's trade-ins (for the yearly amount). */
-export async function findCustomerTradeInItems(
-  db: Db,
-  customerId: string,
-): Promise<{ tradeInId: string; valueQuotedMinor: number }[]> {
-  const rows = await db
-    .selectFrom('trade_in_items as i')
-    .innerJoin('trade_ins as t', 't.id', 'i.trade_in_id')
-    .select(['i.trade_in_id', 'i.value_quoted_minor'])
-    .where('t.customer_id', '=', customerId)
-    .execute();
-  return rows.map((r) => ({ tradeInId: r.trade_in_id, valueQuotedMinor: Number(r.value_quoted_minor) }));
-}
-
 /**
  * Moves a trade-in from one state to another in one guarded statement: of two operators (or a shopper and
  * an operator) at once, one wins. Answers whether this one did.

@@ -122,7 +122,7 @@ const refuse = (
 const MARKETPLACE = MARKETPLACES[DEFAULT_MARKETPLACE_ID];
 
 /** TI-010: where every device is sent (decision 0052). */
-export const PROCESSOR_ADDRESS: ProcessorAddress = {
+const PROCESSOR_ADDRESS: ProcessorAddress = {
   fullName: 'Trade-In Processing Center',
   line1: '1850 Mercer Road',
   line2: 'Dock 4',
@@ -134,7 +134,7 @@ export const PROCESSOR_ADDRESS: ProcessorAddress = {
 
 const iso = (ms: number) => new Date(ms).toISOString();
 
-export function moneyOf(minor: number, currencyCode: string = MARKETPLACE.currencyCode): TradeInMoney {
+function moneyOf(minor: number, currencyCode: string = MARKETPLACE.currencyCode): TradeInMoney {
   const price = toPrice(Math.abs(minor), currencyCode, MARKETPLACE.priceFormat);
   return { minor, currencyCode, displayString: minor < 0 ? `-${price.displayString}` : price.displayString };
 }
@@ -666,7 +666,7 @@ export async function reviewOrder(
 }
 
 /** Drop-off points near a postal code (the demo's: three shops in that code, decision 0052). */
-export function dropOffLocationsNear(postalCode: string): DropOffLocationsView['locations'] {
+function dropOffLocationsNear(postalCode: string): DropOffLocationsView['locations'] {
   const code = postalCode.trim().toUpperCase();
   return [
     {
