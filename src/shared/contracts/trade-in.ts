@@ -87,9 +87,7 @@ const tradeInDevice = z
 export type TradeInDevice = z.infer<typeof tradeInDevice>;
 
 /** A device the shopper owns (past purchases of `gl_digital_products_3` and others). */
-const pastPurchase = tradeInDevice
-  .extend({ purchasedAt: z.string() })
-  .meta({ id: 'TradeInPastPurchase' });
+const pastPurchase = tradeInDevice.extend({ purchasedAt: z.string() }).meta({ id: 'TradeInPastPurchase' });
 export type PastPurchase = z.infer<typeof pastPurchase>;
 
 /** TI-007: the widget state, echoed back by the views it applies to. */
