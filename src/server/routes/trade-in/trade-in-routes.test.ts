@@ -286,6 +286,22 @@ describe.each(dialects)('trade-in calls on %s', (dialect) => {
     expect(await cartOf(s)).toEqual(before);
   });
 
+  test('TI-032 TI-031 ten parallel adds by one shopper leave exactly five items; the others answer 204', async () => {
+    const devices = await createTradeInDevices(
+      ctx.store.db,
+      Array.from({ length: 10 }, () => ({ productGroup: 'gl_video_games' as const, newValue: 20 })),
+    );
+    const s = await signedIn();
+    const answers = await Promise.all(devices.map((d) => add(s, d.asin)));
+    expect(answers.filter((a) => a.statusCode === 200)).toHaveLength(5);
+    expect(answers.filter((a) => a.statusCode === 204)).toHaveLength(5);
+    expect((await cartOf(s)).items).toHaveLength(5);
+    const removed = (await cartOf(s)).items[0].itemId;
+    expect((await post(s, TRADE_IN_PATHS.cartRemove, { itemId: removed })).statusCode).toBe(200);
+    expect((await add(s, devices[0]?.asin ?? '')).statusCode).toBe(200);
+    expect((await add(s, devices[1]?.asin ?? '')).statusCode).toBe(204);
+  });
+
   test('TI-001 TI-008 an add quotes the condition the answers map to, every grade, and holds it 14 days', async () => {
     const device = await createTradeInDevice(ctx.store.db, {
       productGroup: 'gl_digital_text_2',
