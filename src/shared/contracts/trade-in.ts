@@ -16,7 +16,7 @@ import {
 import { asin } from './common';
 
 // The trade-in's calls under /tradein/hzw/ (S2 §7; the calls the spec leaves out: decision 0052). Calls the spec
-// gives as HTML answer the view's data as JSON (READING 15, 17): every view has a `view` discriminator. Money is
+// gives as HTML answer the view's data as JSON (decision 0052): every view has a `view` discriminator. Money is
 // in integer minor units with the string the page shows beside it.
 
 const productGroup = z.enum(TRADE_IN_PRODUCT_GROUPS).meta({ description: 'The product group (TI-012)' });
