@@ -64,7 +64,10 @@ export const TRADE_IN_LIMITS = {
   quoteHoldDays: 14,
 } as const;
 
-/** TI-006: the trade-in modal. */
+/**
+ * TI-006: the trade-in modal.
+ * @public the page's modal reads it
+ */
 export const TRADE_IN_MODAL = { width: 700, timeoutMs: 30_000, cache: false } as const;
 
 /** TI-011: what a shopper chooses when the device was found in a worse condition than quoted. */
@@ -157,7 +160,10 @@ export const TRADE_IN_PATHS = {
   offer: `${TRADE_IN_BASE}offer`,
 } as const;
 
-/** One trade-in of the shopper: `GET /tradein/hzw/tradeins/{id}`. */
+/**
+ * One trade-in of the shopper: `GET /tradein/hzw/tradeins/{id}`.
+ * @public the page's account links read it
+ */
 export function tradeInPath(tradeInId: string): string {
   return `${TRADE_IN_PATHS.tradeIns}/${encodeURIComponent(tradeInId)}`;
 }

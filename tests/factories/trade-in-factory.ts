@@ -45,7 +45,7 @@ export async function createRecycleAndSaveProduct(
 }
 
 /** The questionnaire the trade-in tests use for every group (the worst answer wins). */
-export const TEST_QUESTIONNAIRE = {
+const TEST_QUESTIONNAIRE = {
   appraisalOptional: true,
   questions: [
     {

@@ -105,10 +105,7 @@ export function conditionFromAnswers(
 }
 
 /** TI-008: what a device pays for a condition, from its offer map (minor units). */
-export function offerFor(
-  offers: Readonly<Record<TradeInCondition, number>>,
-  condition: TradeInCondition,
-): number {
+function offerFor(offers: Readonly<Record<TradeInCondition, number>>, condition: TradeInCondition): number {
   return offers[condition];
 }
 

@@ -16,7 +16,7 @@ import {
 import { asin } from './common';
 
 // The trade-in's calls under /tradein/hzw/ (S2 §7; the calls the spec leaves out: decision 0052). Calls the spec
-// gives as HTML answer the view's data as JSON (READING 15, 17): every view has a `view` discriminator. Money is
+// gives as HTML answer the view's data as JSON (decision 0052): every view has a `view` discriminator. Money is
 // in integer minor units with the string the page shows beside it.
 
 const productGroup = z.enum(TRADE_IN_PRODUCT_GROUPS).meta({ description: 'The product group (TI-012)' });
@@ -27,7 +27,7 @@ const minor = z.number().int().meta({ description: 'Integer minor units of the c
 const deviceId = asin;
 const text = (max: number) => z.string().trim().min(1).max(max);
 
-export const tradeInCondition = z
+const tradeInCondition = z
   .enum(TRADE_IN_CONDITIONS)
   .meta({ id: 'TradeInCondition', description: 'TI-009: a condition key' });
 
@@ -38,11 +38,11 @@ export const tradeInMoney = z
 export type TradeInMoney = z.infer<typeof tradeInMoney>;
 
 /** TI-008: the trade-in value (`tiv`, minor units) of one condition. */
-export const conditionOffer = z.object({ tiv: minor.nonnegative(), displayString: z.string() });
+const conditionOffer = z.object({ tiv: minor.nonnegative(), displayString: z.string() });
 export type ConditionOffer = z.infer<typeof conditionOffer>;
 
 /** TI-008: an offer for every condition of TI-009 (the offer shows the value of every grade). */
-export const conditionOfferMap = z
+const conditionOfferMap = z
   .object(
     Object.fromEntries(TRADE_IN_CONDITIONS.map((c) => [c, conditionOffer])) as Record<
       (typeof TRADE_IN_CONDITIONS)[number],
@@ -53,7 +53,7 @@ export const conditionOfferMap = z
 export type ConditionOfferMap = z.infer<typeof conditionOfferMap>;
 
 /** TI-010: where devices are sent. */
-export const processorAddress = z
+const processorAddress = z
   .object({
     fullName: z.string(),
     line1: z.string(),
@@ -67,7 +67,7 @@ export const processorAddress = z
 export type ProcessorAddress = z.infer<typeof processorAddress>;
 
 /** A tradeable device of the trade-in catalog (TI-008). */
-export const tradeInDevice = z
+const tradeInDevice = z
   .object({
     asin: z.string(),
     title: z.string(),
@@ -87,13 +87,11 @@ export const tradeInDevice = z
 export type TradeInDevice = z.infer<typeof tradeInDevice>;
 
 /** A device the shopper owns (past purchases of `gl_digital_products_3` and others). */
-export const pastPurchase = tradeInDevice
-  .extend({ purchasedAt: z.string() })
-  .meta({ id: 'TradeInPastPurchase' });
+const pastPurchase = tradeInDevice.extend({ purchasedAt: z.string() }).meta({ id: 'TradeInPastPurchase' });
 export type PastPurchase = z.infer<typeof pastPurchase>;
 
 /** TI-007: the widget state, echoed back by the views it applies to. */
-export const widgetState = z.object({
+const widgetState = z.object({
   productGroup,
   deviceType: z.enum(TRADE_IN_DEVICE_TYPES),
   title: z.enum(TRADE_IN_TITLES),
@@ -216,7 +214,7 @@ export const searchResultsView = widgetState
   .meta({ id: 'TradeInSearchResultsView' });
 export type SearchResultsView = z.infer<typeof searchResultsView>;
 
-export const refinementOption = z.object({
+const refinementOption = z.object({
   value: z.string(),
   label: z.string(),
   imageUrl: z.string().optional(),
@@ -239,7 +237,7 @@ export const refinementSelectionView = widgetState
   .meta({ id: 'TradeInRefinementSelectionView' });
 export type RefinementSelectionView = z.infer<typeof refinementSelectionView>;
 
-export const questionnaireQuestion = z.object({
+const questionnaireQuestion = z.object({
   id: z.string(),
   text: z.string(),
   answers: z.array(z.object({ id: z.string(), label: z.string() })),
@@ -260,7 +258,7 @@ export const conditionQuestionnaireView = z
 export type ConditionQuestionnaireView = z.infer<typeof conditionQuestionnaireView>;
 
 /** An answer given, beside the question it answers. */
-export const givenAnswer = z.object({
+const givenAnswer = z.object({
   questionId: z.string(),
   question: z.string(),
   answerId: z.string(),
@@ -268,10 +266,10 @@ export const givenAnswer = z.object({
 });
 
 /** TI-019: a warning of S2 §4 with its message. */
-export const tradeInWarning = z.object({ code: z.enum(TRADE_IN_WARNINGS), message: z.string() });
+const tradeInWarning = z.object({ code: z.enum(TRADE_IN_WARNINGS), message: z.string() });
 export type TradeInWarning = z.infer<typeof tradeInWarning>;
 
-export const tradeInCartItem = z.object({
+const tradeInCartItem = z.object({
   itemId: z.string(),
   asin: z.string(),
   title: z.string(),
@@ -293,7 +291,7 @@ export const tradeInCartItem = z.object({
 export type TradeInCartItem = z.infer<typeof tradeInCartItem>;
 
 /** When the quote was made and how long its values hold (14 days). */
-export const tradeInQuote = z.object({ quotedAt: z.string(), holdsUntil: z.string() });
+const tradeInQuote = z.object({ quotedAt: z.string(), holdsUntil: z.string() });
 
 const cartFields = {
   items: z.array(tradeInCartItem),
@@ -318,7 +316,7 @@ export const selectedItemsView = z
 export type SelectedItemsView = z.infer<typeof selectedItemsView>;
 
 /** TI-018: the payment preference of a trade-in and what is paid when. */
-export const paymentSplit = z.object({
+const paymentSplit = z.object({
   paymentPreference: z.enum([...PAYMENT_PREFERENCES, 'mixed']),
   paidNow: tradeInMoney,
   paidLater: tradeInMoney,
@@ -340,7 +338,7 @@ export const reviewOrderView = z
   .meta({ id: 'TradeInReviewOrderView' });
 export type ReviewOrderView = z.infer<typeof reviewOrderView>;
 
-export const dropOffLocation = z
+const dropOffLocation = z
   .object({
     id: z.string(),
     name: z.string(),
@@ -375,7 +373,7 @@ export type GeneralErrorView = z.infer<typeof generalErrorView>;
 
 // ——— The account ———
 
-export const tradeInSummary = z.object({
+const tradeInSummary = z.object({
   tradeInId: z.string(),
   state: z.enum(TRADE_IN_STATES),
   submittedAt: z.string().nullable(),
@@ -396,14 +394,14 @@ export const tradeInList = z.object({ tradeIns: z.array(tradeInSummary) }).meta(
 export type TradeInList = z.infer<typeof tradeInList>;
 
 /** One answer beside what the processor found. */
-export const appraisalLine = z.object({
+const appraisalLine = z.object({
   questionId: z.string(),
   question: z.string(),
   answered: z.string(),
   found: z.string().nullable(),
 });
 
-export const tradeInDetailItem = z.object({
+const tradeInDetailItem = z.object({
   itemId: z.string(),
   asin: z.string(),
   title: z.string(),

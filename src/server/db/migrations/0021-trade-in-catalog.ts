@@ -3,7 +3,7 @@ import type { Kysely } from 'kysely';
 // Frozen in time: imports nothing from the app. Trade-in (decision 0052): the tradeable devices and the
 // questionnaire of each product group (catalog data, not store products), the product group a store
 // product launches a trade-in for, the devices customers own (past purchases), each customer's trade-in
-// cart (the quote) and a counter of ref tags.
+// cart (the quote, and its item count) and a counter of ref tags.
 export async function up(db: Kysely<any>): Promise<void> {
   await db.schema
     .createTable('trade_in_devices')
@@ -62,6 +62,13 @@ export async function up(db: Kysely<any>): Promise<void> {
     .on('trade_in_cart_items')
     .columns(['customer_id', 'quoted_at'])
     .execute();
+  // How many items the customer's cart holds: the add's guarded upsert (`item_count < 5`) is the 5-item limit,
+  // and its row lock makes parallel adds of one customer take turns.
+  await db.schema
+    .createTable('trade_in_carts')
+    .addColumn('customer_id', 'text', (c) => c.primaryKey().references('customers.id').onDelete('cascade'))
+    .addColumn('item_count', 'integer', (c) => c.notNull())
+    .execute();
   await db.schema
     .createTable('trade_in_ref_tags')
     .addColumn('ref_tag', 'text', (c) => c.primaryKey())
@@ -72,6 +79,7 @@ export async function up(db: Kysely<any>): Promise<void> {
 export async function down(db: Kysely<any>): Promise<void> {
   for (const table of [
     'trade_in_ref_tags',
+    'trade_in_carts',
     'trade_in_cart_items',
     'trade_in_past_purchases',
     'trade_in_products',

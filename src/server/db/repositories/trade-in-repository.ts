@@ -40,6 +40,7 @@ type TradeInCartItemRow = {
   quoted_at: number;
 };
 type TradeInRefTagRow = { ref_tag: string; count: number };
+type TradeInCartRow = { customer_id: string; item_count: number };
 type TradeInRow = {
   id: string;
   customer_id: string;
@@ -80,6 +81,7 @@ declare module '../schema' {
     trade_in_past_purchases: TradeInPastPurchaseRow;
     trade_in_cart_items: TradeInCartItemRow;
     trade_in_ref_tags: TradeInRefTagRow;
+    trade_in_carts: TradeInCartRow;
     trade_ins: TradeInRow;
     trade_in_items: TradeInItemRow;
   }
@@ -347,6 +349,53 @@ export async function insertTradeInCartItem(
     .execute();
 }
 
+/** A cart item requoted: its value, offer map and quote time replaced (decision 0053). */
+export async function requoteTradeInCartItem(
+  db: Db,
+  customerId: string,
+  item: Pick<TradeInCartItemRecord, 'id' | 'valueMinor' | 'offers' | 'quotedAt'>,
+): Promise<void> {
+  await db
+    .updateTable('trade_in_cart_items')
+    .set({ value_minor: item.valueMinor, offers_json: JSON.stringify(item.offers), quoted_at: item.quotedAt })
+    .where('customer_id', '=', customerId)
+    .where('id', '=', item.id)
+    .execute();
+}
+
+/**
+ * Takes one of the cart's places in one guarded statement: the count rises only while it is below `max`
+ * (its row lock makes parallel adds of one customer take turns). Answers whether a place was taken.
+ */
+export async function takeTradeInCartPlace(db: Db, customerId: string, max: number): Promise<boolean> {
+  const row = await db
+    .insertInto('trade_in_carts')
+    .values({ customer_id: customerId, item_count: 1 })
+    .onConflict((oc) =>
+      oc
+        .column('customer_id')
+        .doUpdateSet((eb) => ({ item_count: eb('trade_in_carts.item_count', '+', 1) }))
+        .where('trade_in_carts.item_count', '<', max),
+    )
+    .returning('item_count')
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
+/** Sets the cart's count to what it holds (after a remove or a submit). */
+async function recountTradeInCart(db: Db, customerId: string): Promise<void> {
+  const row = await db
+    .selectFrom('trade_in_cart_items')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where('customer_id', '=', customerId)
+    .executeTakeFirst();
+  await db
+    .updateTable('trade_in_carts')
+    .set({ item_count: Number(row?.n ?? 0) })
+    .where('customer_id', '=', customerId)
+    .execute();
+}
+
 /** Removes one of the customer's cart items; answers whether there was one (another's id changes nothing). */
 export async function deleteTradeInCartItem(db: Db, customerId: string, itemId: string): Promise<boolean> {
   const result = await db
@@ -354,7 +403,9 @@ export async function deleteTradeInCartItem(db: Db, customerId: string, itemId: 
     .where('customer_id', '=', customerId)
     .where('id', '=', itemId)
     .executeTakeFirst();
-  return Number(result.numDeletedRows) === 1;
+  const removed = Number(result.numDeletedRows) === 1;
+  if (removed) await recountTradeInCart(db, customerId);
+  return removed;
 }
 
 /** Empties the customer's cart (after a submit); answers how many items it held. */
@@ -363,6 +414,7 @@ export async function clearTradeInCart(db: Db, customerId: string): Promise<numb
     .deleteFrom('trade_in_cart_items')
     .where('customer_id', '=', customerId)
     .executeTakeFirst();
+  await recountTradeInCart(db, customerId);
   return Number(result.numDeletedRows);
 }
 
@@ -513,20 +565,6 @@ export async function findCustomerTradeIns(
     .limit(limit)
     .execute();
   return rows.map(tradeInOf);
-}
-
-/** Every item of the customer's trade-ins (for the yearly amount). */
-export async function findCustomerTradeInItems(
-  db: Db,
-  customerId: string,
-): Promise<{ tradeInId: string; valueQuotedMinor: number }[]> {
-  const rows = await db
-    .selectFrom('trade_in_items as i')
-    .innerJoin('trade_ins as t', 't.id', 'i.trade_in_id')
-    .select(['i.trade_in_id', 'i.value_quoted_minor'])
-    .where('t.customer_id', '=', customerId)
-    .execute();
-  return rows.map((r) => ({ tradeInId: r.trade_in_id, valueQuotedMinor: Number(r.value_quoted_minor) }));
 }
 
 /**

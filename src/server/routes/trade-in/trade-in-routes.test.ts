@@ -14,6 +14,8 @@ import { addPastPurchases, refTagCount } from '../../db/repositories/trade-in-re
 import { receiveTradeIn } from '../../services/trade-in/trade-in-operator';
 
 const DAY = 86_400_000;
+/** The devices a factory made, each one there (the factory makes one per entry). */
+const tuple = <T>(list: T[]) => list as [T, T, T];
 const quiet = { warn: () => {} };
 
 describe.each(dialects)('trade-in calls on %s', (dialect) => {
@@ -104,13 +106,15 @@ describe.each(dialects)('trade-in calls on %s', (dialect) => {
   });
 
   test('TI-023 TI-007 TI-012 TI-013 the eligible list: past purchases first, widget state echoed, the card only for gl_wireless', async () => {
-    const [owned, other] = await createTradeInDevices(ctx.store.db, [
-      { productGroup: 'gl_digital_products_3', title: 'Old speaker' },
-      { productGroup: 'gl_digital_products_3', title: 'Another speaker' },
-    ]);
+    const [owned, other] = tuple(
+      await createTradeInDevices(ctx.store.db, [
+        { productGroup: 'gl_digital_products_3', title: 'Old speaker' },
+        { productGroup: 'gl_digital_products_3', title: 'Another speaker' },
+      ]),
+    );
     const s = await signedIn();
     await addPastPurchases(ctx.store.db, s.customerId, [
-      { deviceAsin: owned!.asin, purchasedAt: Date.UTC(2022, 0, 1) },
+      { deviceAsin: owned.asin, purchasedAt: Date.UTC(2022, 0, 1) },
     ]);
     const response = await get(
       s,
@@ -130,9 +134,9 @@ describe.each(dialects)('trade-in calls on %s', (dialect) => {
       showCreditCardCard: false,
       searchAlias: 'ereaders',
     });
-    expect(view.pastPurchases.map((d: { asin: string }) => d.asin)).toEqual([owned!.asin]);
-    expect(view.devices.map((d: { asin: string }) => d.asin)).toContain(other!.asin);
-    expect(view.devices.map((d: { asin: string }) => d.asin)).not.toContain(owned!.asin);
+    expect(view.pastPurchases.map((d: { asin: string }) => d.asin)).toEqual([owned.asin]);
+    expect(view.devices.map((d: { asin: string }) => d.asin)).toContain(other.asin);
+    expect(view.devices.map((d: { asin: string }) => d.asin)).not.toContain(owned.asin);
     const wireless = await get(s, `${TRADE_IN_PATHS.getCustomerItems}?productGroup=gl_wireless`);
     expect(wireless.json()).toMatchObject({
       showCreditCardCard: true,
@@ -276,10 +280,26 @@ describe.each(dialects)('trade-in calls on %s', (dialect) => {
     const before = await cartOf(s);
     expect(before.items).toHaveLength(5);
     expect(before.warnings.map((w: { code: string }) => w.code)).toEqual(['maxItems']);
-    const sixth = await add(s, devices[5]!.asin);
+    const sixth = await add(s, devices[5]?.asin ?? '');
     expect(sixth.statusCode).toBe(204);
     expect(sixth.body).toBe('');
     expect(await cartOf(s)).toEqual(before);
+  });
+
+  test('TI-032 TI-031 ten parallel adds by one shopper leave exactly five items; the others answer 204', async () => {
+    const devices = await createTradeInDevices(
+      ctx.store.db,
+      Array.from({ length: 10 }, () => ({ productGroup: 'gl_video_games' as const, newValue: 20 })),
+    );
+    const s = await signedIn();
+    const answers = await Promise.all(devices.map((d) => add(s, d.asin)));
+    expect(answers.filter((a) => a.statusCode === 200)).toHaveLength(5);
+    expect(answers.filter((a) => a.statusCode === 204)).toHaveLength(5);
+    expect((await cartOf(s)).items).toHaveLength(5);
+    const removed = (await cartOf(s)).items[0].itemId;
+    expect((await post(s, TRADE_IN_PATHS.cartRemove, { itemId: removed })).statusCode).toBe(200);
+    expect((await add(s, devices[0]?.asin ?? '')).statusCode).toBe(200);
+    expect((await add(s, devices[1]?.asin ?? '')).statusCode).toBe(204);
   });
 
   test('TI-001 TI-008 an add quotes the condition the answers map to, every grade, and holds it 14 days', async () => {
@@ -311,31 +331,33 @@ describe.each(dialects)('trade-in calls on %s', (dialect) => {
   });
 
   test('TI-019 refused adds (non-tradeable, mixed hazmat, quantity, gift-card value, bad answers, unknown device) change nothing', async () => {
-    const [phone, battery, big] = await createTradeInDevices(ctx.store.db, [
-      { productGroup: 'gl_wireless', newValue: 100 },
-      { productGroup: 'gl_wireless', newValue: 100, hazmat: true },
-      { productGroup: 'gl_wireless', newValue: 1_000 },
-    ]);
+    const [phone, battery, big] = tuple(
+      await createTradeInDevices(ctx.store.db, [
+        { productGroup: 'gl_wireless', newValue: 100 },
+        { productGroup: 'gl_wireless', newValue: 100, hazmat: true },
+        { productGroup: 'gl_wireless', newValue: 1_000 },
+      ]),
+    );
     const s = await signedIn();
     const refused = async (response: Awaited<ReturnType<typeof add>>, status: number, code: string) => {
       expect(response.statusCode, code).toBe(status);
       expect(response.json().error.code).toBe(code);
     };
-    await refused(await add(s, phone!.asin, ANSWERS.swollen), 422, 'nonTradeable');
+    await refused(await add(s, phone.asin, ANSWERS.swollen), 422, 'nonTradeable');
     expect((await cartOf(s)).items).toHaveLength(0);
-    expect((await add(s, phone!.asin)).statusCode).toBe(200);
+    expect((await add(s, phone.asin)).statusCode).toBe(200);
     const one = await cartOf(s);
-    await refused(await add(s, battery!.asin), 422, 'mixedHazmat');
-    expect((await add(s, phone!.asin)).statusCode).toBe(200);
-    await refused(await add(s, phone!.asin), 422, 'quantityExceeded');
+    await refused(await add(s, battery.asin), 422, 'mixedHazmat');
+    expect((await add(s, phone.asin)).statusCode).toBe(200);
+    await refused(await add(s, phone.asin), 422, 'quantityExceeded');
     await refused(
-      await add(s, big!.asin, { sealed: 'yes', power: 'yes', cosmetic: 'none', battery: 'no' }),
+      await add(s, big.asin, { sealed: 'yes', power: 'yes', cosmetic: 'none', battery: 'no' }),
       422,
       'maxGiftCardValue',
     );
-    await refused(await add(s, phone!.asin, { sealed: 'no' }), 400, 'invalid_answers');
+    await refused(await add(s, phone.asin, { sealed: 'no' }), 400, 'invalid_answers');
     await refused(
-      await add(s, phone!.asin, { ...ANSWERS.LikeNew, cosmetic: 'shiny' }),
+      await add(s, phone.asin, { ...ANSWERS.LikeNew, cosmetic: 'shiny' }),
       400,
       'invalid_answers',
     );
@@ -360,6 +382,41 @@ describe.each(dialects)('trade-in calls on %s', (dialect) => {
     );
     expect(noToken.statusCode).toBe(403);
     expect((await cartOf(s)).items).toHaveLength(1);
+  });
+
+  test('TI-016 TI-004 (server side) the flow: eligible list, questions, selected items, cart, review, submit, success, drop-off', async () => {
+    const device = await createTradeInDevice(ctx.store.db, {
+      productGroup: 'gl_digital_video_games',
+      newValue: 40,
+    });
+    const s = await signedIn();
+    const views: string[] = [];
+    const list = (
+      await get(s, `${TRADE_IN_PATHS.getCustomerItems}?productGroup=gl_digital_video_games`)
+    ).json();
+    views.push(list.view);
+    const picked = list.devices.find((d: { asin: string }) => d.asin === device.asin);
+    views.push(
+      (
+        await get(s, `${TRADE_IN_PATHS.questions}?asin=${picked.asin}&productGroup=gl_digital_video_games`)
+      ).json().view,
+    );
+    views.push((await add(s, picked.asin, ANSWERS.Good)).json().view);
+    views.push((await cartOf(s)).view);
+    views.push((await get(s, TRADE_IN_PATHS.review)).json().view);
+    const success = (await post(s, TRADE_IN_PATHS.submit)).json();
+    views.push(success.view);
+    expect(views).toEqual([
+      'eligibleList',
+      'conditionQuestionnaire',
+      'selectedItems',
+      'tradeInCart',
+      'reviewOrder',
+      'success',
+    ]);
+    const near = (await get(s, `${TRADE_IN_PATHS.dropOffLocations}?postalCode=98109`)).json();
+    expect(near).toMatchObject({ postalCode: '98109' });
+    expect(near.locations).toEqual(success.dropOffLocations);
   });
 
   test('TI-010 TI-018 TI-011 review and submit: PAID_NOW credits the balance at submit, the label names the processor', async () => {
@@ -415,14 +472,16 @@ describe.each(dialects)('trade-in calls on %s', (dialect) => {
   });
 
   test('TI-018 PAID_LATER credits nothing at submit; mixed pays the payable items now and the rest later', async () => {
-    const [now, later] = await createTradeInDevices(ctx.store.db, [
-      { productGroup: 'gl_electronics', newValue: 100 },
-      { productGroup: 'gl_electronics', newValue: 50, payableNow: false },
-    ]);
+    const [now, later] = tuple(
+      await createTradeInDevices(ctx.store.db, [
+        { productGroup: 'gl_electronics', newValue: 100 },
+        { productGroup: 'gl_electronics', newValue: 50, payableNow: false },
+      ]),
+    );
     const s = await signedIn();
-    await add(s, later!.asin);
+    await add(s, later.asin);
     expect((await get(s, TRADE_IN_PATHS.review)).json().paymentPreference).toBe('PAID_LATER');
-    await add(s, now!.asin);
+    await add(s, now.asin);
     const review = (await get(s, TRADE_IN_PATHS.review)).json();
     expect(review).toMatchObject({
       paymentPreference: 'mixed',

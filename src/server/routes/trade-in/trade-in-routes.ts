@@ -62,10 +62,10 @@ const errors = {
   422: errorResponse,
 };
 const HTML_AS_DATA =
-  'The spec answers HTML; this store answers the data the view renders (READING 15, 17). Signed out: 401.';
+  'The spec answers HTML; this store answers the data the view renders (decision 0052). Signed out: 401.';
 
 /**
- * A form body (READING 16) in the JSON body's shape: `answers` as JSON text or one `answer.<questionId>`
+ * A form body (decision 0052) in the JSON body's shape: `answers` as JSON text or one `answer.<questionId>`
  * field per question, `appraisal` as a checkbox.
  */
 function formToCartAdd(request: FastifyRequest): void {

@@ -76,11 +76,13 @@ import {
   insertTradeInCartItem,
   moveTradeIn,
   type OfferMap,
+  requoteTradeInCartItem,
   searchTradeInDevices,
   type TradeInCartItemRecord,
   type TradeInDeviceRecord,
   type TradeInItemRecord,
   type TradeInRecord,
+  takeTradeInCartPlace,
   updateTradeInItem,
 } from '../../db/repositories/trade-in-repository';
 import type { Database } from '../../db/schema';
@@ -122,7 +124,7 @@ const refuse = (
 const MARKETPLACE = MARKETPLACES[DEFAULT_MARKETPLACE_ID];
 
 /** TI-010: where every device is sent (decision 0052). */
-export const PROCESSOR_ADDRESS: ProcessorAddress = {
+const PROCESSOR_ADDRESS: ProcessorAddress = {
   fullName: 'Trade-In Processing Center',
   line1: '1850 Mercer Road',
   line2: 'Dock 4',
@@ -134,7 +136,7 @@ export const PROCESSOR_ADDRESS: ProcessorAddress = {
 
 const iso = (ms: number) => new Date(ms).toISOString();
 
-export function moneyOf(minor: number, currencyCode: string = MARKETPLACE.currencyCode): TradeInMoney {
+function moneyOf(minor: number, currencyCode: string = MARKETPLACE.currencyCode): TradeInMoney {
   const price = toPrice(Math.abs(minor), currencyCode, MARKETPLACE.priceFormat);
   return { minor, currencyCode, displayString: minor < 0 ? `-${price.displayString}` : price.displayString };
 }
@@ -467,8 +469,7 @@ async function currentCart(db: Db, customerId: string, now: number, log: TradeIn
     let current = record;
     if (held.requoted) {
       current = { ...record, valueMinor: held.valueMinor, offers, quotedAt: now };
-      await deleteTradeInCartItem(db, customerId, record.id);
-      await insertTradeInCartItem(db, customerId, current);
+      await requoteTradeInCartItem(db, customerId, current);
     }
     lines.push({ record: current, device, questionnaire: questionnaires.get(device.productGroup) ?? null });
   }
@@ -583,37 +584,55 @@ export async function addToTradeInCart(
       'answers',
     );
   }
-  return db.transaction().execute(async (trx) => {
-    const lines = await currentCart(trx, customer.id, now, log);
-    const check = checkAdd(
-      lines.map(ruleItem),
-      { asin: device.value.asin, valueMinor, hazmat: device.value.hazmat },
-      await tradedThisYear(trx, customer.id, now),
-    );
-    if (!check.ok && check.full) return { ok: true as const, value: 'full' as const };
-    if (!check.ok) return refuse(check.refusal.code, check.refusal.message);
-    const record: TradeInCartItemRecord = {
-      // Sorts in the order items were added (the cart lists them so), unique across processes.
-      id: `tii-${String(now).padStart(15, '0')}-${process.hrtime.bigint().toString().padStart(20, '0')}-${randomUUID().slice(0, 8)}`,
-      deviceAsin: device.value.asin,
-      answers: body.answers,
-      appraisal: questionnaire.value.appraisalOptional && body.appraisal === true,
-      condition: outcome.condition,
-      valueMinor,
-      offers,
-      quotedAt: now,
-    };
-    await insertTradeInCartItem(trx, customer.id, record);
-    const after = [...lines, { record, device: device.value, questionnaire: questionnaire.value }];
-    return {
-      ok: true as const,
-      value: {
-        view: 'selectedItems' as const,
-        ...(await cartFields(trx, customer.id, after, now, log)),
-        justAdded: record.id,
-      },
-    };
-  });
+  try {
+    return await db.transaction().execute(async (trx) => {
+      // The guarded place first (TI-032): the 6th item finds none; parallel adds of one customer take turns
+      // from here, so the cart read below is the one the item joins.
+      if (!(await takeTradeInCartPlace(trx, customer.id, TRADE_IN_LIMITS.maxItems))) {
+        return { ok: true as const, value: 'full' as const };
+      }
+      const lines = await currentCart(trx, customer.id, now, log);
+      const check = checkAdd(
+        lines.map(ruleItem),
+        { asin: device.value.asin, valueMinor, hazmat: device.value.hazmat },
+        await tradedThisYear(trx, customer.id, now),
+      );
+      // A refusal gives the place back: the transaction is rolled back.
+      if (!check.ok && check.full) throw new AddRefused({ ok: true, value: 'full' });
+      if (!check.ok) throw new AddRefused(refuse(check.refusal.code, check.refusal.message));
+      const record: TradeInCartItemRecord = {
+        // Sorts in the order items were added (the cart lists them so), unique across processes.
+        id: `tii-${String(now).padStart(15, '0')}-${process.hrtime.bigint().toString().padStart(20, '0')}-${randomUUID().slice(0, 8)}`,
+        deviceAsin: device.value.asin,
+        answers: body.answers,
+        appraisal: questionnaire.value.appraisalOptional && body.appraisal === true,
+        condition: outcome.condition,
+        valueMinor,
+        offers,
+        quotedAt: now,
+      };
+      await insertTradeInCartItem(trx, customer.id, record);
+      const after = [...lines, { record, device: device.value, questionnaire: questionnaire.value }];
+      return {
+        ok: true as const,
+        value: {
+          view: 'selectedItems' as const,
+          ...(await cartFields(trx, customer.id, after, now, log)),
+          justAdded: record.id,
+        },
+      };
+    });
+  } catch (error) {
+    if (error instanceof AddRefused) return error.outcome;
+    throw error;
+  }
+}
+
+/** Rolls an add's transaction back with the answer it gives. */
+class AddRefused extends Error {
+  constructor(readonly outcome: Outcome<SelectedItemsView | 'full'>) {
+    super('trade-in add refused');
+  }
 }
 
 export async function removeFromTradeInCart(
@@ -666,7 +685,7 @@ export async function reviewOrder(
 }
 
 /** Drop-off points near a postal code (the demo's: three shops in that code, decision 0052). */
-export function dropOffLocationsNear(postalCode: string): DropOffLocationsView['locations'] {
+function dropOffLocationsNear(postalCode: string): DropOffLocationsView['locations'] {
   const code = postalCode.trim().toUpperCase();
   return [
     {
