@@ -40,6 +40,34 @@ export class TradeInFlow {
     await expect(group.getByRole('radio', { name: answer })).toBeChecked();
   }
 
+  /**
+   * Answers every question the device's questionnaire asks, whatever its wording (the catalog may hold the
+   * demo's questions or a test factory's): opened but working and unmarked, the battery as told, and the
+   * optional appraisal, when offered, accepted or declined.
+   */
+  async answerEvery({
+    battery = 'No',
+    appraisal = 'decline',
+  }: {
+    battery?: 'No' | 'Yes';
+    appraisal?: 'accept' | 'decline';
+  } = {}) {
+    const groups = this.dialog.getByRole('group');
+    const count = await groups.count();
+    for (let index = 0; index < count; index++) {
+      const group = groups.nth(index);
+      const legend = (await group.locator('legend').textContent()) ?? '';
+      const radios = group.getByRole('radio');
+      let choice = radios.first();
+      if (/appraisal/i.test(legend))
+        choice = group.getByRole('radio', { name: appraisal === 'accept' ? /^Accept/ : /^Decline/ });
+      else if (/battery/i.test(legend)) choice = group.getByRole('radio', { name: battery, exact: true });
+      else if (/sealed/i.test(legend)) choice = group.getByRole('radio', { name: /^No/ });
+      await this.press(choice, 'Space');
+      await expect(choice).toBeChecked();
+    }
+  }
+
   /** axe finds nothing wrong in the dialog as it stands. */
   async expectAxeClean() {
     const results = await new AxeBuilder({ page: this.page }).include('[role="dialog"]').analyze();
