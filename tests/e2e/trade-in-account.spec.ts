@@ -1,12 +1,14 @@
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import type { Store } from '../../src/server/db/database';
+import { creditGiftCard } from '../../src/server/db/repositories/gift-card-repository';
 import type { Customer } from '../../src/server/db/repositories/session-repository';
 import { addToTradeInCart, submitTradeIn } from '../../src/server/services/trade-in/trade-in';
 import { receiveTradeIn } from '../../src/server/services/trade-in/trade-in-operator';
 import type { CreatedCustomer } from '../factories/customer-factory';
 import { ANSWERS, createTradeInDevice } from '../factories/trade-in-factory';
 import { expect, test } from './fixtures';
+import { CheckoutPage } from './pages/checkout-page';
 import { signIn } from './pages/sign-in-page';
 
 const ACCOUNT = '/gp/css/homepage.html';
@@ -73,6 +75,36 @@ test('TI-011 the account page lists each answer beside what was found; accepting
   await expect(section.getByText('Gift card balance: $25.00')).toBeVisible();
   await expect(section.getByText('Credited', { exact: true })).toBeVisible();
   await expect(section.getByRole('button', { name: 'Accept the lower value' })).toHaveCount(0);
+});
+
+test('TI-001 the trade-in credit pays at checkout: the gift card line and the rest charged, then the balance left', async ({
+  page,
+  world,
+  store,
+}) => {
+  const product = await world.standaloneProduct('B0PDPSPK01', { accessories: undefined });
+  const shopper = await world.customer({ prime: true, paymentMethod: 'Visa ending 4242' });
+  await creditGiftCard(store.db, {
+    customerId: shopper.id,
+    amountMinor: 2_000,
+    currencyCode: 'USD',
+    reason: 'tradeInCredit',
+    now: Date.now(),
+  });
+  const checkoutPath = `/gp/buy/spc/handlers/display.html?asin=${product.asin}&offerListingId=OL-${product.asin}-NEW&quantity=1`;
+  await signIn(page, shopper, checkoutPath);
+  const giftCard = page.getByRole('checkbox', { name: /Use your gift card balance \(\$20\.00\) first/ });
+  await expect(giftCard).toBeChecked();
+  const summary = page.getByRole('complementary', { name: 'Order summary' });
+  await expect(summary.getByText('Gift card:')).toBeVisible();
+  await expect(summary.getByText('-$20.00')).toBeVisible();
+  const checkout = new CheckoutPage(page);
+  await checkout.fillAddress();
+  await pressByKeyboard(page, 'Place your order');
+  await checkout.expectOrderPlaced();
+  await expect(page.getByText('Gift card:')).toBeVisible();
+  await page.goto(ACCOUNT);
+  await expect(page.getByText('Gift card balance: $0.00')).toBeVisible();
 });
 
 test.describe('without script', () => {
