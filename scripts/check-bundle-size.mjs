@@ -32,7 +32,10 @@ const PAGE_KINDS = {
   'plain (B0PDPSPK01, accessories; bundles, badge and ads below the fold)': [
     COLUMN,
     'src/web/features/recycle-and-save/recycle-and-save-launch.tsx',
+    'src/web/features/trade-in/trade-in-launcher.tsx',
   ],
+  // The phone's trade-in box (gl_wireless) in its own chunk, loaded with the column.
+  'trade-in (B0PDPPHN01)': [COLUMN, 'src/web/features/trade-in/trade-in-launcher.tsx'],
   // The deals upsell rules the deal slot imports are in the page-shared chunk the deal box imports.
   'deal (B0PDPTAB01)': [COLUMN, 'src/web/features/deal-buy-box/deal-buy-box.tsx'],
   'business (B0PDPPAP01, business customer)': [

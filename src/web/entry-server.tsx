@@ -13,6 +13,7 @@ import { loadPurchasePart } from './pages/product/purchase-slot';
 import { ServicePage } from './pages/service/service-page';
 import { SignInPage } from './pages/sign-in/sign-in-page';
 import { SplitBasketPage } from './pages/split-basket/split-basket-page';
+import { TradeInPage } from './pages/trade-in/trade-in-page';
 
 // The browser loads these pages, the product page's parts (page-parts.ts) and its purchase column on
 // demand; the server has them all ready, so every page renders in full.
@@ -27,6 +28,7 @@ providePages({
   service: ServicePage,
   'split-basket': SplitBasketPage,
   'sign-in': SignInPage,
+  'trade-in': TradeInPage,
 });
 await loadEveryPart();
 await loadPurchasePart();

@@ -74,7 +74,7 @@ export function estimatedTaxMinor(input: { taxableMinor: number; state: string }
   return Math.round((input.taxableMinor * rate) / 100_000);
 }
 
-export type SummaryLineKind = 'items' | 'discount' | 'shipping' | 'tax';
+export type SummaryLineKind = 'items' | 'discount' | 'shipping' | 'tax' | 'giftCard';
 /** One line of an order summary; a discount's amount is negative. */
 export type SummaryLine = { kind: SummaryLineKind; label: string; amountMinor: number };
 
@@ -100,6 +100,23 @@ export function orderSummary(input: {
   lines.push({ kind: 'shipping', label: 'Shipping & handling:', amountMinor: shippingMinor });
   lines.push({ kind: 'tax', label: 'Estimated tax to be collected:', amountMinor: taxMinor });
   return { lines, shippingMinor, taxMinor, totalMinor: afterDiscounts + shippingMinor + taxMinor };
+}
+
+/**
+ * A summary with the gift card's part taken off: a "Gift card:" line and the total left to charge to the
+ * payment method (the gift card never pays more than the total).
+ */
+export function withGiftCard<S extends { lines: SummaryLine[]; totalMinor: number }>(
+  summary: S,
+  giftCardMinor: number,
+): S {
+  const paid = Math.min(Math.max(giftCardMinor, 0), summary.totalMinor);
+  if (paid === 0) return summary;
+  return {
+    ...summary,
+    lines: [...summary.lines, { kind: 'giftCard', label: 'Gift card:', amountMinor: -paid }],
+    totalMinor: summary.totalMinor - paid,
+  };
 }
 
 /** How an order is paid when the account has no saved payment method (the store takes no card data). */

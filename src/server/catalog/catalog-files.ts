@@ -13,6 +13,7 @@ import {
   insertGroceryAddress,
   selectGroceryAddress,
 } from '../db/repositories/grocery-address-repository';
+import { addPastPurchases } from '../db/repositories/trade-in-repository';
 import type { Database } from '../db/schema';
 import { hashPassword } from '../security/passwords';
 import {
@@ -115,6 +116,16 @@ const accountsFile = z.object({
         .max(60)
         .refine((label) => !/\d{5}/.test(label), 'must be a label, not a card number')
         .optional(),
+      /** Devices of the trade-in catalog the shopper owns (decision 0052), given when they have none of them yet. */
+      tradeInPastPurchases: z
+        .array(
+          z.object({
+            asin: z.string().regex(/^[A-Z0-9]{10}$/),
+            purchasedAt: z.string().regex(/^\d{4}-\d{2}-\d{2}$/),
+          }),
+        )
+        .max(50)
+        .default([]),
     }),
   ),
 });
@@ -132,6 +143,9 @@ async function seedGroceryAddresses(
     if (i === 0) await selectGroceryAddress(db, customerId, id, now);
   }
 }
+
+const pastPurchasesOf = (purchases: readonly { asin: string; purchasedAt: string }[]) =>
+  purchases.map((p) => ({ deviceAsin: p.asin, purchasedAt: Date.parse(`${p.purchasedAt}T12:00:00Z`) }));
 
 /** Creates the demo accounts that do not exist yet, and gives existing ones a missing saved address or payment label. */
 export async function seedAccounts(db: Kysely<Database>, file: string, now: number): Promise<number> {
@@ -151,6 +165,7 @@ export async function seedAccounts(db: Kysely<Database>, file: string, now: numb
       // Databases seeded before accounts had saved details get them; a shopper's own choice stays.
       await saveCheckoutDetails(db, existing.id, saved, { replace: false });
       await seedGroceryAddresses(db, existing.id, account.groceryAddresses, now);
+      await addPastPurchases(db, existing.id, pastPurchasesOf(account.tradeInPastPurchases));
       continue;
     }
     const id = `cust-${randomUUID()}`;
@@ -166,6 +181,7 @@ export async function seedAccounts(db: Kysely<Database>, file: string, now: numb
     });
     await saveCheckoutDetails(db, id, saved, { replace: true });
     await seedGroceryAddresses(db, id, account.groceryAddresses, now);
+    await addPastPurchases(db, id, pastPurchasesOf(account.tradeInPastPurchases));
     created++;
   }
   return created;

@@ -24,9 +24,21 @@ test('a product page inlines only the styles of the parts it shows', () => {
   // RS-001: the recycle-and-save launch's styles only where the product carries the promotion.
   const promoted = { ...productPage(), product: { addOnServices: null, recycleAndSave: { percentOff: 25 } } };
   expect(productPartsShown(promoted as unknown as PageData)).toEqual(['recycleAndSave']);
+  const tradeIn = {
+    ...productPage(),
+    product: { addOnServices: null, tradeIn: { productGroup: 'gl_wireless' } },
+  };
+  expect(productPartsShown(tradeIn as unknown as PageData)).toEqual(['tradeIn']);
 });
 
 test('every other page keeps every part style, in the stylesheet order', () => {
   expect(productPartsShown({ page: 'cart' } as unknown as PageData)).toEqual(PRODUCT_PARTS);
-  expect(PRODUCT_PARTS).toEqual(['addOnServices', 'deal', 'grocery', 'business', 'recycleAndSave']);
+  expect(PRODUCT_PARTS).toEqual([
+    'addOnServices',
+    'deal',
+    'grocery',
+    'business',
+    'recycleAndSave',
+    'tradeIn',
+  ]);
 });

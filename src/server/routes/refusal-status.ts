@@ -9,6 +9,7 @@ import type { StaplesRefusalCode } from '../services/grocery/repeat-delivery';
 import type { Refusal } from '../services/refusal';
 import type { SignInRefusalCode } from '../services/sign-in/sign-in';
 import type { CarouselRefusalCode } from '../services/sponsored/carousel';
+import type { TradeInRefusalCode } from '../services/trade-in/trade-in';
 
 /** What a route refuses before any service runs: a request naming nothing we have, or not allowed. */
 type RequestRefusalCode =
@@ -43,7 +44,8 @@ export type RefusalCode =
   | StaplesRefusalCode
   | FreshCheckoutRefusalCode
   | SignInRefusalCode
-  | CarouselRefusalCode;
+  | CarouselRefusalCode
+  | TradeInRefusalCode;
 
 export type RefusalStatus = 400 | 401 | 403 | 404 | 409 | 415 | 422 | 429;
 
@@ -141,6 +143,20 @@ const ANSWERS = {
   not_repeated: 404,
   // Trade-in and recycle-and-save
   product_group_mismatch: 400,
+  unknown_device: 404,
+  unknown_trade_in: 404,
+  unknown_trade_in_item: 404,
+  unknown_refinement: 404,
+  invalid_answers: 400,
+  invalid_condition: 400,
+  // TI-019: a broken rule answers its warning's code
+  nonTradeable: 422,
+  mixedHazmat: 422,
+  quantityExceeded: 422,
+  maxGiftCardValue: 422,
+  amountExceeded: 422,
+  trade_in_cart_empty: 422,
+  no_choice_pending: 409,
   // Sign-in
   invalid_credentials: 401,
   account_exists: 409,

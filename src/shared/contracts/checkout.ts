@@ -30,6 +30,8 @@ export const placeOrderForm = z.object({
   city: z.string().max(200).optional(),
   state: z.string().max(20).optional(),
   postalCode: z.string().max(20).optional(),
+  /** Pay what the gift-card balance covers of the order (the checkbox: `on`), the rest with the payment method. */
+  useGiftCardBalance: z.enum(['on', 'true', '1', 'off', 'false', '0']).optional(),
 });
 
 /** What a refused order leaves for the checkout page: the address as typed and what was wrong. */

@@ -24,6 +24,8 @@ type RequestOptions = {
   signal?: AbortSignal;
   /** The request outlives the page (a dismissal, a metric). */
   keepalive?: boolean;
+  /** The browser cache's part (`no-store`: never answered from it, nor kept). */
+  cache?: RequestCache;
 };
 
 const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -67,6 +69,7 @@ function initOf(options: RequestOptions): RequestInit {
     ...(body === undefined ? {} : { body }),
     ...(signal ? { signal } : {}),
     ...(options.keepalive ? { keepalive: true } : {}),
+    ...(options.cache ? { cache: options.cache } : {}),
   };
 }
 

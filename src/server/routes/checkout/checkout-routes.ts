@@ -132,6 +132,7 @@ export const checkoutRoutes: FastifyPluginAsyncZod<{ assets?: ClientAssets }> = 
       marketplace,
       buyNow: buyNowData,
       address: form,
+      useGiftCard: ['on', 'true', '1'].includes(form.useGiftCardBalance ?? ''),
       now: app.clock(),
     });
     if (!outcome.ok) {

@@ -7,6 +7,7 @@ import { findCustomerOrders } from '../../db/repositories/order-repository';
 import type { Customer } from '../../db/repositories/session-repository';
 import type { Database } from '../../db/schema';
 import { accountFreshOrders } from '../grocery/fresh-views';
+import { accountTradeIns } from '../trade-in/trade-in';
 
 export const ACCOUNT_PATH = '/gp/css/homepage.html';
 const THANK_YOU_PATH = '/gp/buy/thankyou/handlers/display.html';
@@ -17,11 +18,17 @@ export async function accountOverview(
   customer: Customer,
   marketplace: Marketplace,
   now: number,
-): Promise<Pick<AccountPageData, 'name' | 'email' | 'address' | 'paymentMethod' | 'orders' | 'freshOrders'>> {
-  const [saved, orders, freshOrders] = await Promise.all([
+): Promise<
+  Pick<
+    AccountPageData,
+    'name' | 'email' | 'address' | 'paymentMethod' | 'orders' | 'freshOrders' | 'giftCardBalance' | 'tradeIns'
+  >
+> {
+  const [saved, orders, freshOrders, tradeIns] = await Promise.all([
     findSavedCheckout(db, customer.id),
     findCustomerOrders(db, customer.id),
     accountFreshOrders(db, customer.id, marketplace, now),
+    accountTradeIns(db, customer.id),
   ]);
   return {
     name: customer.name,
@@ -29,6 +36,7 @@ export async function accountOverview(
     address: saved.address,
     paymentMethod: saved.paymentMethod,
     freshOrders,
+    ...tradeIns,
     orders: orders.map((order) => ({
       orderId: order.id,
       placedOn: new Date(order.created_at).toLocaleDateString(marketplace.language, {

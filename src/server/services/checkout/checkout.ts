@@ -1,7 +1,12 @@
 import type { Kysely } from 'kysely';
 import { groupUnderParents } from '../../../domain/cart/cart-line-order';
 import { shopperMessage } from '../../../domain/cart/cart-line-rules';
-import { orderSummary, PAY_ON_DELIVERY, type SummaryLine } from '../../../domain/checkout/order-summary';
+import {
+  orderSummary,
+  PAY_ON_DELIVERY,
+  type SummaryLine,
+  withGiftCard,
+} from '../../../domain/checkout/order-summary';
 import {
   type AddressProblem,
   checkShippingAddress,
@@ -16,6 +21,7 @@ import { toPrice } from '../../../shared/money/price-format';
 import { findServiceAsins } from '../../db/repositories/add-on-service-repository';
 import type { CartOwner } from '../../db/repositories/cart-repository';
 import { findSavedCheckout, saveCheckoutDetails } from '../../db/repositories/customer-repository';
+import { giftCardBalance, giftCardPaidForOrder } from '../../db/repositories/gift-card-repository';
 import { findLastShippingAddress, findOrder } from '../../db/repositories/order-repository';
 import { findPlanAsins } from '../../db/repositories/protection-plan-repository';
 import type { Customer } from '../../db/repositories/session-repository';
@@ -61,6 +67,7 @@ type CheckoutOrderView = Pick<
   | 'summary'
   | 'total'
   | 'paymentMethod'
+  | 'giftCardBalance'
 >;
 
 /** The summary lines and total as the pages show them. */
@@ -99,17 +106,23 @@ export async function checkoutOrder(
   const { marketplace, buyNow } = input;
   const money = (minor: number) => toPrice(minor, marketplace.currencyCode, marketplace.priceFormat);
   const paymentMethod = (await findSavedCheckout(db, input.customer.id)).paymentMethod ?? PAY_ON_DELIVERY;
+  // The balance is offered (checked by default): the summary shows what it pays and what is left.
+  const balanceMinor = await giftCardBalance(db, input.customer.id);
+  const giftCard = { giftCardBalance: balanceMinor > 0 ? money(balanceMinor) : null };
   const totals = (
     itemsMinor: number,
     discounts: readonly { promotionId: string; description: string; amountMinor: number }[],
   ) =>
     summaryView(
-      orderSummary({
-        itemsMinor,
-        discounts: discounts.map((d) => ({ label: discountLabel(d), amountMinor: d.amountMinor })),
-        prime: input.customer.isPrime,
-        state: input.address.state,
-      }),
+      withGiftCard(
+        orderSummary({
+          itemsMinor,
+          discounts: discounts.map((d) => ({ label: discountLabel(d), amountMinor: d.amountMinor })),
+          prime: input.customer.isPrime,
+          state: input.address.state,
+        }),
+        balanceMinor,
+      ),
       marketplace,
     );
   if (buyNow) {
@@ -131,6 +144,7 @@ export async function checkoutOrder(
       discounts: discountViews(discounts, marketplace),
       ...totals(one.subtotalMinor, discounts),
       paymentMethod,
+      ...giftCard,
     };
   }
   const owner = await input.owner();
@@ -145,6 +159,7 @@ export async function checkoutOrder(
     discounts: discountViews(cart.discounts, marketplace),
     ...totals(cart.subtotalMinor, cart.discounts),
     paymentMethod,
+    ...giftCard,
   };
 }
 
@@ -171,6 +186,8 @@ export async function placeCheckoutOrder(
     marketplace: Marketplace;
     buyNow: BuyNowItem | null;
     address: Partial<Record<keyof ShippingAddress, unknown>>;
+    /** Pay what the gift-card balance covers first. */
+    useGiftCard?: boolean;
     now: number;
   },
 ): Promise<CheckoutOutcome> {
@@ -198,6 +215,7 @@ export async function placeCheckoutOrder(
     paymentMethod: saved.paymentMethod ?? PAY_ON_DELIVERY,
     prime: input.customer.isPrime,
     via: input.buyNow ? 'buy-now' : 'cart',
+    useGiftCard: input.useGiftCard ?? false,
     now: input.now,
   });
   if (!result.ok) {
@@ -248,7 +266,13 @@ export async function orderConfirmation(
       label: discountLabel({ promotionId: d.promotion_id, description: d.description }),
       amount: money(d.amount_minor),
     })),
-    ...summaryView(storedSummary(found.order, found.discounts), marketplace),
+    ...summaryView(
+      withGiftCard(
+        storedSummary(found.order, found.discounts),
+        await giftCardPaidForOrder(db, found.order.id),
+      ),
+      marketplace,
+    ),
     paymentMethod: found.order.payment_method,
     address: found.order.shipping_address ?? { fullName: '', line1: '', city: '', state: '', postalCode: '' },
     deliveryEstimate: delivery.toLocaleDateString('en-US', {

@@ -11,10 +11,12 @@ import {
 } from '../../../domain/pricing/coupon-discounts';
 import { priceCartLines } from '../../../domain/pricing/price-cart-lines';
 import { recycleAndSaveDiscounts } from '../../../domain/trade-in/recycle-and-save';
+import { giftCardPayment } from '../../../domain/trade-in/trade-in';
 import { findUnusedCoupons, markCouponUsed } from '../../db/repositories/buy-box-repository';
 import { deleteOrderedCartLine } from '../../db/repositories/cart-repository';
 import { isBusinessCustomer } from '../../db/repositories/customer-repository';
 import { orderHeldUnits } from '../../db/repositories/deal-repository';
+import { giftCardBalance, reverseGiftCard } from '../../db/repositories/gift-card-repository';
 import { insertOrder, newOrderId, takeStock } from '../../db/repositories/order-repository';
 import { findOffer, findTiers, tiersOf } from '../../db/repositories/product-repository';
 import {
@@ -35,7 +37,7 @@ export type OrderLine = {
 };
 
 export type PlaceOrderResult =
-  | { ok: true; orderId: string; subtotalMinor: number; totalMinor: number }
+  | { ok: true; orderId: string; subtotalMinor: number; totalMinor: number; giftCardMinor: number }
   | { ok: false; refusal: LineRefusal };
 
 /**
@@ -55,6 +57,8 @@ export async function placeOrder(
     /** Prime members' orders ship free. */
     prime: boolean;
     via: 'cart' | 'buy-now' | 'one-click';
+    /** Pay what the gift-card balance covers (trade-in credit, decision 0053); the rest by the payment method. */
+    useGiftCard?: boolean;
     now: number;
   },
 ): Promise<PlaceOrderResult> {
@@ -210,9 +214,22 @@ export async function placeOrder(
           amount_minor: d.amountMinor,
         })),
       );
+      // The gift card pays what its balance covers of the total, taken in this transaction by the guarded
+      // debit (a parallel checkout never takes the balance below zero; it pays what is left, perhaps nothing).
+      const giftCardMinor = order.useGiftCard
+        ? await reverseGiftCard(trx, {
+            customerId: order.customerId,
+            amountMinor: giftCardPayment(await giftCardBalance(trx, order.customerId), summary.totalMinor),
+            currencyCode: currency,
+            reason: 'orderPayment',
+            orderId,
+            now: order.now,
+          })
+        : 0;
       return {
         ok: true as const,
         orderId,
+        giftCardMinor,
         subtotalMinor: subtotal,
         // The items after coupons (decision 0014); shipping and tax are in the order's total_minor.
         totalMinor: totalAfterDiscounts(subtotal, discounts),

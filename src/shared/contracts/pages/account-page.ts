@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { price } from '../common';
 import { accountFreshOrder } from '../grocery';
+import { tradeInDetail, tradeInMoney } from '../trade-in';
 import { addressView } from './order-lines';
 import { shopperView } from './shopper';
 
@@ -23,6 +24,9 @@ export const accountPageData = z.object({
   ),
   /** Fresh orders with their delivery windows (decision 0047). */
   freshOrders: z.array(accountFreshOrder).default([]),
+  /** The gift-card balance (trade-in credit, decision 0053), null before any; each trade-in, newest first. */
+  giftCardBalance: tradeInMoney.nullable().default(null),
+  tradeIns: z.array(tradeInDetail).default([]),
   csrfToken: z.string(),
 });
 export type AccountPageData = z.infer<typeof accountPageData>;

@@ -18,6 +18,8 @@ export const checkoutPageData = z.object({
   total: price,
   /** The saved payment method's label ("Visa ending 4242"), else how an order without one is paid. */
   paymentMethod: z.string(),
+  /** The shopper's gift-card balance (trade-in credit), offered as a payment; null when there is none. */
+  giftCardBalance: price.nullable().default(null),
   /** Why the shopper is here rather than on the confirmation (1-Click without saved details). */
   notice: z.string().nullable(),
   address: addressView,

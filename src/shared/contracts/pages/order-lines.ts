@@ -35,9 +35,12 @@ export const addressView = z.object({
 });
 export type AddressView = z.infer<typeof addressView>;
 
-/** One line of an order summary (items, a discount, shipping, estimated tax); a discount is negative. */
+/**
+ * One line of an order summary (items, a discount, shipping, estimated tax, the gift card's part); a discount
+ * and the gift card are negative.
+ */
 export const summaryLineView = z.object({
-  kind: z.enum(['items', 'discount', 'shipping', 'tax']),
+  kind: z.enum(['items', 'discount', 'shipping', 'tax', 'giftCard']),
   label: z.string(),
   amount: price,
 });

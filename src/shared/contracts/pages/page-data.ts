@@ -9,6 +9,7 @@ import { productPageData } from './product-page';
 import { servicePageData } from './service-page';
 import { signInPageData } from './sign-in-page';
 import { splitBasketPageData } from './split-basket-page';
+import { tradeInPageData } from './trade-in-page';
 
 /** Every page's data, told apart by `page`: what the server renders from and the browser hydrates from. */
 const pageData = z.discriminatedUnion('page', [
@@ -23,5 +24,6 @@ const pageData = z.discriminatedUnion('page', [
   groceryPageData,
   servicePageData,
   splitBasketPageData,
+  tradeInPageData,
 ]);
 export type PageData = z.infer<typeof pageData>;

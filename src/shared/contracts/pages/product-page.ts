@@ -7,6 +7,7 @@ import { price } from '../common';
 import { dealSetup } from '../deals';
 import { groceryView } from '../grocery';
 import { recycleAndSaveLaunch } from '../recycle-and-save';
+import { tradeInLaunch } from '../trade-in';
 import { shopperView } from './shopper';
 
 /** The buy-box features a product turns on, as the page renders them. */
@@ -94,6 +95,8 @@ export const productPageData = z.object({
     addOnServices: addOnServicesView.nullable().default(null),
     /** The recycle-and-save launch (RS-001), or null when the product carries no promotion. */
     recycleAndSave: recycleAndSaveLaunch.nullable().default(null),
+    /** The trade-in launch (TI-002), or null when the product names no trade-in product group. */
+    tradeIn: tradeInLaunch.nullable().default(null),
     offer: productOfferView.nullable(),
   }),
 });

@@ -103,6 +103,19 @@ export function RecycleAndSaveDialog({ target, signedIn, onClose, onClaimed }: R
               <li>Claim the discount here: it comes off this item in your cart and at checkout.</li>
               <li>Send us your old device for free recycling within 30 days of your order.</li>
             </ol>
+            {/* TI-002: trade-in launched from the promotion; the page's trade-in launch opens it over the
+                page (every `data-trade-in-launch` link), the storefront when the page has none. */}
+            <p className="rs-dialog__trade-in">
+              <a
+                href={`/tradein?productGroup=${target.productGroup}`}
+                data-trade-in-launch="rs_dp_ti"
+                data-product-group={target.productGroup}
+                onClick={onClose}
+              >
+                Trade in a device
+              </a>
+              {' for store credit instead of recycling it.'}
+            </p>
             {claim === 'already-claimed' ? (
               <Alert kind="warning" title="Already claimed">
                 You've already claimed this promotion. It comes off this item at checkout.

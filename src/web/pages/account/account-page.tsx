@@ -2,6 +2,7 @@ import type { AccountPageData } from '../../../shared/contracts/pages/account-pa
 import { SIGN_IN_PATH } from '../../../shared/sign-in-url';
 import { SiteFooter } from '../../layout/site-footer';
 import { SiteHeader } from '../../layout/site-header';
+import { AccountTradeIns } from './account-trade-ins';
 
 /** Your Account: the shopper's name, saved checkout details, orders, and signing out (a plain form). */
 export function AccountPage({ data }: { data: AccountPageData }) {
@@ -66,6 +67,7 @@ export function AccountPage({ data }: { data: AccountPageData }) {
             </ul>
           </section>
         ) : null}
+        <AccountTradeIns data={data} />
         <section className="account__section" aria-labelledby="saved-heading">
           <h2 id="saved-heading">1-Click settings</h2>
           <dl className="account__saved">

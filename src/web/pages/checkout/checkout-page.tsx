@@ -95,6 +95,15 @@ export function CheckoutPage({ data }: { data: CheckoutPageData }) {
             <section className="checkout__section" aria-labelledby="payment-heading">
               <h2 id="payment-heading">2. Payment method</h2>
               <p className="checkout__payment">{data.paymentMethod}</p>
+              {data.giftCardBalance ? (
+                <p className="checkout__gift-card">
+                  <label>
+                    <input type="checkbox" name="useGiftCardBalance" value="on" defaultChecked /> Use your
+                    gift card balance ({data.giftCardBalance.displayString}) first; the rest is charged to{' '}
+                    {data.paymentMethod}.
+                  </label>
+                </p>
+              ) : null}
             </section>
             <section className="checkout__section" aria-labelledby="items-heading">
               <h2 id="items-heading">3. Review items</h2>

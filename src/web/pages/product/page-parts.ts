@@ -4,6 +4,7 @@ import { loadAddOnServices } from '../../features/add-on-services/add-on-service
 import { loadInviteRequest } from '../../features/buy-box/invite-request-slot';
 import { loadQuantityNote } from '../../features/buy-box/quantity-note-slot';
 import { loadRecycleAndSaveLaunch } from '../../features/recycle-and-save/recycle-and-save-slot';
+import { loadTradeInBox } from '../../features/trade-in/trade-in-slot';
 import { loadBusinessBuying } from './business-buying-slot';
 import { loadDealBuyBox } from './deal-buy-box-slot';
 import { loadGroceryBuyBox } from './grocery-buy-box-slot';
@@ -40,6 +41,9 @@ export const showsAddOnServices = (data: ProductPageData): boolean =>
 
 /** Whether a product page shows the recycle-and-save launch: its styles and code here, its place in the column (purchase extension). */
 export const showsRecycleAndSave = (data: ProductPageData): boolean => !!data.product.recycleAndSave;
+
+/** Whether a product page shows the trade-in box (TI-002): its styles and code here, its place in the column. */
+export const showsTradeIn = (data: ProductPageData): boolean => !!data.product.tradeIn;
 
 /** Every page's styles, in cascade order: the layout, the shared widgets, the product page. */
 export const PAGE_STYLES: readonly string[] = [
@@ -107,6 +111,15 @@ export const PAGE_PARTS = [
     load: loadRecycleAndSaveLaunch,
     inColumn: true,
     styles: ['src/web/features/recycle-and-save/recycle-and-save.css'],
+  },
+  {
+    // Trade-in (TI-002): its box sits in the purchase column (a purchase extension), its code in a chunk
+    // of its own; the flow (views, modal, sheets) is another, loaded on the first launch.
+    name: 'tradeIn',
+    shown: showsTradeIn,
+    load: loadTradeInBox,
+    inColumn: true,
+    styles: ['src/web/features/trade-in/trade-in.css'],
   },
 ] as const satisfies readonly PagePart[];
 

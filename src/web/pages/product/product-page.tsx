@@ -115,6 +115,16 @@ export function ProductPage({ data }: { data: ProductPageData }) {
               ) : null}
             </div>
           ) : null}
+          {product.tradeIn ? (
+            // TI-002: the price block's trade-in launch; the trade-in box opens it (trade-in-launcher.tsx).
+            <a
+              className="ti-price-link"
+              href={`/tradein?productGroup=${product.tradeIn.productGroup}`}
+              data-trade-in-launch="dp_ti_price"
+            >
+              Trade in a device and save on this item
+            </a>
+          ) : null}
           <FeatureBullets bullets={product.bullets} />
         </section>
         {product.offer || data.deal ? (

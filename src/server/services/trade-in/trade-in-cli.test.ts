@@ -1,0 +1,108 @@
+import { spawnSync } from 'node:child_process';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { createCustomer } from '../../../../tests/factories/customer-factory';
+import { createProduct } from '../../../../tests/factories/product-factory';
+import { ANSWERS, createTradeInDevice } from '../../../../tests/factories/trade-in-factory';
+import { createTestApp, Shopper, type TestContext } from '../../../../tests/helpers/test-app';
+import { TRADE_IN_PATHS } from '../../../shared/trade-in-constants';
+import {
+  debitGiftCard,
+  giftCardBalance,
+  giftCardLedgerSum,
+} from '../../db/repositories/gift-card-repository';
+import { findTradeIn } from '../../db/repositories/trade-in-repository';
+
+// npm run tradein -- receive|expire, run as a child process against the test's own SQLite store.
+const cli = (args: string[], databaseUrl: string) =>
+  spawnSync('node', ['--import', 'tsx', 'src/server/services/trade-in/trade-in-cli.ts', ...args], {
+    env: { ...process.env, DATABASE_URL: databaseUrl, NODE_ENV: 'test' },
+    encoding: 'utf8',
+  });
+
+describe('npm run tradein', () => {
+  let ctx: TestContext;
+  let page = '';
+  beforeAll(async () => {
+    ctx = await createTestApp('sqlite', { seed: false });
+    page = `/dp/${(await createProduct(ctx.store.db)).asin}`;
+  });
+  afterAll(() => ctx?.close());
+
+  /** A shopper who submitted one device answered LikeNew; answers the trade-in id. */
+  const submitted = async (payableNow: boolean) => {
+    const device = await createTradeInDevice(ctx.store.db, {
+      productGroup: 'gl_video_games',
+      newValue: 100,
+      payableNow,
+    });
+    const customer = await createCustomer(ctx.store.db);
+    const s = new Shopper(ctx.app);
+    await s.signIn(customer.email, customer.password);
+    await s.visit(page);
+    const headers = { 'content-type': 'application/json', 'x-csrf-token': s.csrfToken };
+    await s.request({
+      method: 'POST',
+      url: TRADE_IN_PATHS.cartAdd,
+      headers,
+      payload: JSON.stringify({ asin: device.asin, answers: ANSWERS.LikeNew }),
+    });
+    const success = await s.request({ method: 'POST', url: TRADE_IN_PATHS.submit, headers, payload: '{}' });
+    return { tradeInId: success.json().tradeInId as string, customerId: customer.id };
+  };
+
+  test('TI-001 TI-018 receive with the quoted condition credits a PAID_LATER trade-in; a second receive is refused', async () => {
+    const { tradeInId, customerId } = await submitted(false);
+    expect(await giftCardBalance(ctx.store.db, customerId)).toBe(0);
+    const run = cli(['receive', tradeInId, '--condition', 'LikeNew'], ctx.store.url);
+    expect(run.stderr).toBe('');
+    expect(run.status).toBe(0);
+    expect(run.stdout).toContain(`trade-in ${tradeInId} credited`);
+    expect((await findTradeIn(ctx.store.db, tradeInId))?.state).toBe('credited');
+    expect(await giftCardBalance(ctx.store.db, customerId)).toBe(9_000);
+    const again = cli(['receive', tradeInId, '--condition', 'LikeNew'], ctx.store.url);
+    expect(again.status).toBe(1);
+    expect(again.stderr).toContain('is credited, not submitted');
+    expect(await giftCardBalance(ctx.store.db, customerId)).toBe(9_000);
+  });
+
+  test('TI-028 an invalid condition key is logged and refused; nothing changes', async () => {
+    const { tradeInId } = await submitted(false);
+    const run = cli(['receive', tradeInId, '--condition', 'Excellent'], ctx.store.url);
+    expect(run.status).toBe(1);
+    const line = run.stderr.split('\n').find((l) => l.startsWith('{'));
+    expect(JSON.parse(line ?? '{}')).toMatchObject({
+      level: 40,
+      msg: 'Invalid condition key',
+      condition: 'Excellent',
+      tradeInId,
+    });
+    expect((await findTradeIn(ctx.store.db, tradeInId))?.state).toBe('submitted');
+  });
+
+  test('TI-018 expire takes back the paid-now credit; what the balance no longer holds becomes the trade-in debt', async () => {
+    const { tradeInId, customerId } = await submitted(true);
+    expect(await giftCardBalance(ctx.store.db, customerId)).toBe(9_000);
+    // The shopper spent $60 of the credit before the device failed to arrive.
+    await debitGiftCard(ctx.store.db, {
+      customerId,
+      amountMinor: 6_000,
+      currencyCode: 'USD',
+      reason: 'orderPayment',
+      orderId: 'ORDER-X',
+      now: ctx.clock.now,
+    });
+    const run = cli(['expire', tradeInId], ctx.store.url);
+    expect(run.status).toBe(0);
+    expect(run.stdout).toContain('returned');
+    const tradeIn = await findTradeIn(ctx.store.db, tradeInId);
+    expect(tradeIn).toMatchObject({ state: 'returned', debtMinor: 6_000 });
+    expect(await giftCardBalance(ctx.store.db, customerId)).toBe(0);
+    expect(await giftCardLedgerSum(ctx.store.db, customerId)).toBe(0);
+    expect(cli(['expire', tradeInId], ctx.store.url).status).toBe(1);
+  });
+
+  test('usage: a command without its arguments exits 2', () => {
+    expect(cli(['receive', 'TI-1'], ctx.store.url).status).toBe(2);
+    expect(cli(['explode'], ctx.store.url).status).toBe(2);
+  });
+});
