@@ -105,6 +105,9 @@ export default defineConfig(
                     test: ADD_ON_SHARED,
                     minShareCount: 2,
                     maxModuleSize: 3000,
+                    // Its modules only: what they import from the rest (the request helper, the cart
+                    // call) stays in page-shared, which every page loads anyway.
+                    includeDependenciesRecursively: false,
                   },
                   {
                     name: 'page-shared',

@@ -35,12 +35,12 @@ function withStorage<T>(use: (storage: Storage) => T): T | null {
 }
 
 /** TI-014: remembers the launch before the shopper goes to sign in. */
-export function rememberLaunch(resume: TradeInResume): void {
+function rememberLaunch(resume: TradeInResume): void {
   withStorage((storage) => storage.setItem(FLAG, JSON.stringify(resume)));
 }
 
 /** TI-015: the launch remembered for this page, taken out of storage (null when there is none). */
-export function takeRememberedLaunch(path: string): TradeInResume | null {
+function takeRememberedLaunch(path: string): TradeInResume | null {
   const stored = withStorage((storage) => {
     const value = storage.getItem(FLAG);
     if (value !== null) storage.removeItem(FLAG);
