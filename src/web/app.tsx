@@ -65,6 +65,10 @@ export function App({ data }: { data: PageData }) {
       const Page = lazyPages.service ?? missing(data.page);
       return <Page data={data} />;
     }
+    case 'registries': {
+      const Page = lazyPages.registries ?? missing(data.page);
+      return <Page data={data} />;
+    }
     case 'order-confirmation': {
       const Page = lazyPages['order-confirmation'] ?? missing(data.page);
       return <Page data={data} />;

@@ -15,6 +15,7 @@ import {
 } from '../db/repositories/grocery-address-repository';
 import type { Database } from '../db/schema';
 import { hashPassword } from '../security/passwords';
+import { accountRegistries, seedAccountRegistries } from '../services/registries/demo-registries';
 import {
   type CatalogProblem,
   type CatalogValidation,
@@ -115,6 +116,8 @@ const accountsFile = z.object({
         .max(60)
         .refine((label) => !/\d{5}/.test(label), 'must be a label, not a card number')
         .optional(),
+      /** Gift registries the account owns (decision 0062), shipping to its address. */
+      registries: accountRegistries,
     }),
   ),
 });
@@ -151,6 +154,7 @@ export async function seedAccounts(db: Kysely<Database>, file: string, now: numb
       // Databases seeded before accounts had saved details get them; a shopper's own choice stays.
       await saveCheckoutDetails(db, existing.id, saved, { replace: false });
       await seedGroceryAddresses(db, existing.id, account.groceryAddresses, now);
+      await seedAccountRegistries(db, existing.id, account.registries, saved.address, now);
       continue;
     }
     const id = `cust-${randomUUID()}`;
@@ -166,6 +170,7 @@ export async function seedAccounts(db: Kysely<Database>, file: string, now: numb
     });
     await saveCheckoutDetails(db, id, saved, { replace: true });
     await seedGroceryAddresses(db, id, account.groceryAddresses, now);
+    await seedAccountRegistries(db, id, account.registries, saved.address, now);
     created++;
   }
   return created;

@@ -7,6 +7,7 @@ import type { LineRefusalCode } from '../services/cart/line-refused';
 import type { FreshCheckoutRefusalCode } from '../services/grocery/fresh-checkout';
 import type { StaplesRefusalCode } from '../services/grocery/repeat-delivery';
 import type { Refusal } from '../services/refusal';
+import type { RegistryRefusalCode } from '../services/registries/registries';
 import type { SignInRefusalCode } from '../services/sign-in/sign-in';
 import type { CarouselRefusalCode } from '../services/sponsored/carousel';
 
@@ -43,7 +44,8 @@ export type RefusalCode =
   | StaplesRefusalCode
   | FreshCheckoutRefusalCode
   | SignInRefusalCode
-  | CarouselRefusalCode;
+  | CarouselRefusalCode
+  | RegistryRefusalCode;
 
 export type RefusalStatus = 400 | 401 | 403 | 404 | 409 | 415 | 422 | 429;
 
@@ -141,6 +143,16 @@ const ANSWERS = {
   not_repeated: 404,
   // Trade-in and recycle-and-save
   product_group_mismatch: 400,
+  // Gift registries (decision 0062): someone else's private registry is not found, as is a missing one
+  registry_not_found: 404,
+  registry_item_not_found: 404,
+  ITEM_ALREADY_EXIST: 409,
+  contribution_below_minimum: 422,
+  contribution_above_remaining: 422,
+  group_gift_funded: 409,
+  group_gift_only: 409,
+  not_a_group_gift: 409,
+  no_payment_method: 422,
   // Sign-in
   invalid_credentials: 401,
   account_exists: 409,

@@ -28,6 +28,8 @@ export const placeOrderForm = z.object({
   city: z.string().max(200).optional(),
   state: z.string().max(20).optional(),
   postalCode: z.string().max(20).optional(),
+  /** Gift registries: ship a registry gift to the registrant (a registry id; the address stays hidden). */
+  shipToRegistrant: z.string().max(64).optional(),
 });
 
 /** What a refused order leaves for the checkout page: the address as typed and what was wrong. */

@@ -129,6 +129,7 @@ export const checkoutRoutes: FastifyPluginAsyncZod<{ assets?: ClientAssets }> = 
       buyNow: buyNowData,
       address: form,
       now: app.clock(),
+      options: form.shipToRegistrant ? { shipToRegistrant: form.shipToRegistrant } : {},
     });
     if (!outcome.ok) {
       const { address, problems, error } = outcome;

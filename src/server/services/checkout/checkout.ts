@@ -172,6 +172,8 @@ export async function placeCheckoutOrder(
     buyNow: BuyNowItem | null;
     address: Partial<Record<keyof ShippingAddress, unknown>>;
     now: number;
+    /** Options areas offered at checkout and the shopper chose (passed to the order hooks). */
+    options?: Readonly<Record<string, string>>;
   },
 ): Promise<CheckoutOutcome> {
   const { address, problems } = checkShippingAddress(input.address);
@@ -199,6 +201,7 @@ export async function placeCheckoutOrder(
     prime: input.customer.isPrime,
     via: input.buyNow ? 'buy-now' : 'cart',
     now: input.now,
+    options: input.options ?? {},
   });
   if (!result.ok) {
     const { refusal } = result;

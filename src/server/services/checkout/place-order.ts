@@ -11,6 +11,7 @@ import {
 } from '../../../domain/pricing/coupon-discounts';
 import { priceCartLines } from '../../../domain/pricing/price-cart-lines';
 import { recycleAndSaveDiscounts } from '../../../domain/trade-in/recycle-and-save';
+import { orderPlacedHooks } from '../../areas/areas';
 import { findUnusedCoupons, markCouponUsed } from '../../db/repositories/buy-box-repository';
 import { deleteOrderedCartLine } from '../../db/repositories/cart-repository';
 import { isBusinessCustomer } from '../../db/repositories/customer-repository';
@@ -56,6 +57,8 @@ export async function placeOrder(
     prime: boolean;
     via: 'cart' | 'buy-now' | 'one-click';
     now: number;
+    /** Checkout options areas offered and the shopper chose, passed to the areas' order hooks. */
+    options?: Readonly<Record<string, string>>;
   },
 ): Promise<PlaceOrderResult> {
   if (order.lines.length === 0) {
@@ -210,6 +213,16 @@ export async function placeOrder(
           amount_minor: d.amountMinor,
         })),
       );
+      // Every area that keeps something of an order writes it here, in the order's transaction.
+      for (const hook of orderPlacedHooks()) {
+        await hook(trx, {
+          orderId,
+          customerId: order.customerId,
+          now: order.now,
+          lines: order.lines,
+          options: order.options ?? {},
+        });
+      }
       return {
         ok: true as const,
         orderId,

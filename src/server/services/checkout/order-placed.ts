@@ -1,0 +1,17 @@
+import type { Kysely } from 'kysely';
+import type { Database } from '../../db/schema';
+
+/**
+ * An order as areas hear of it, inside the transaction that places it (ServerArea.orderPlaced): what
+ * an area writes there commits or rolls back with the order.
+ */
+export type PlacedOrder = {
+  orderId: string;
+  customerId: string;
+  now: number;
+  lines: readonly { asin: string; quantity: number; cartLineId?: string }[];
+  /** Checkout options an area offered and the shopper chose (e.g. `shipToRegistrant`: a registry id). */
+  options: Readonly<Record<string, string>>;
+};
+
+export type OrderPlacedHook = (trx: Kysely<Database>, order: PlacedOrder) => Promise<void>;
