@@ -1,7 +1,7 @@
 import type { Migration } from 'kysely';
 import type { AnyCatalogPart } from '../catalog/catalog-part';
 import { FROZEN_MIGRATIONS } from '../db/migrations/frozen-migrations';
-import type { OrderPlacedHook } from '../services/checkout/order-placed';
+import type { CheckoutOptionsHook, OrderPlacedHook } from '../services/checkout/order-placed';
 import type { ProductPageSlice, ProductPageSlices } from '../services/products/product-page';
 import { accessoriesArea } from './accessories';
 import { addOnServicesArea } from './add-on-services';
@@ -88,6 +88,11 @@ export function storeMigrations(areas: readonly ServerArea[]): Record<string, Mi
 export const STORE_MIGRATIONS = storeMigrations(SERVER_AREAS);
 
 /** The areas' order-placed hooks, in the areas' order (read when an order is placed, not at import). */
+export function checkoutOptionHooks(areas: readonly ServerArea[] = SERVER_AREAS): CheckoutOptionsHook[] {
+  return areas.flatMap((area) => (area.checkoutOptions ? [area.checkoutOptions] : []));
+}
+
+/** The areas' order-placed hooks, in the areas' order. */
 export function orderPlacedHooks(areas: readonly ServerArea[] = SERVER_AREAS): OrderPlacedHook[] {
   return areas.flatMap((area) => (area.orderPlaced ? [area.orderPlaced] : []));
 }

@@ -3,7 +3,7 @@ import { babyRegistryRoutes } from '../routes/registries/baby-registry-routes';
 import { registryPageRoutes } from '../routes/registries/registry-page-routes';
 import { registryRoutes } from '../routes/registries/registry-routes';
 import { registryWriteRoutes } from '../routes/registries/registry-write-routes';
-import { registryOrderPlaced } from '../services/registries/registry-orders';
+import { registryCheckoutOptions, registryOrderPlaced } from '../services/registries/registry-orders';
 import type { ServerArea } from './server-area';
 
 /** Gift registries (REG-001 … REG-034, decision 0062): baby, wedding and general registries. */
@@ -12,4 +12,5 @@ export const registriesArea = {
   routes: [registryRoutes, babyRegistryRoutes, registryWriteRoutes, registryPageRoutes],
   migrations: { '0027-registries': registries },
   orderPlaced: registryOrderPlaced,
+  checkoutOptions: registryCheckoutOptions,
 } satisfies ServerArea;

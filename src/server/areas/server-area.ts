@@ -3,7 +3,7 @@ import type { Migration } from 'kysely';
 import type { ProductPageData } from '../../shared/contracts/pages/product-page';
 import type { AnyCatalogPart } from '../catalog/catalog-part';
 import type { ClientAssets } from '../render/client-assets';
-import type { OrderPlacedHook } from '../services/checkout/order-placed';
+import type { CheckoutOptionsHook, OrderPlacedHook } from '../services/checkout/order-placed';
 import type { ProductDetailsSlice } from '../services/products/page-slice';
 import type { ProductPageSlice, ProductPageSlices } from '../services/products/product-page';
 
@@ -24,6 +24,8 @@ export type ServerArea = {
   readonly migrations?: Readonly<Record<string, Migration>>;
   /** Called by place-order inside the order's transaction, for every area that has it, in list order. */
   readonly orderPlaced?: OrderPlacedHook;
+  /** Choices the area offers at checkout for the cart's lines (shown on the checkout page). */
+  readonly checkoutOptions?: CheckoutOptionsHook;
 };
 
 type PageFrameKey =

@@ -66,6 +66,7 @@ describe.each(dialects)('buying from a registry on %s', (dialect) => {
     );
     const checkout = await giver.visit('/gp/buy/spc/handlers/display.html');
     expect(checkout.body).not.toContain('11 Wall St');
+    expect(checkout.body).toContain(`Ship the registry gifts to ${reg.name}`);
     const placed = await placeOrder(giver, { shipToRegistrant: reg.id });
     expect(placed.statusCode).toBe(303);
     expect(placed.headers.location).toContain('orderId=');

@@ -13,6 +13,7 @@ import type { CheckoutPageData } from '../../../shared/contracts/pages/checkout-
 import type { OrderConfirmationPageData } from '../../../shared/contracts/pages/order-confirmation-page';
 import type { Marketplace } from '../../../shared/marketplaces';
 import { toPrice } from '../../../shared/money/price-format';
+import { checkoutOptionHooks } from '../../areas/areas';
 import { findServiceAsins } from '../../db/repositories/add-on-service-repository';
 import type { CartOwner } from '../../db/repositories/cart-repository';
 import { findSavedCheckout, saveCheckoutDetails } from '../../db/repositories/customer-repository';
@@ -61,6 +62,7 @@ type CheckoutOrderView = Pick<
   | 'summary'
   | 'total'
   | 'paymentMethod'
+  | 'options'
 >;
 
 /** The summary lines and total as the pages show them. */
@@ -131,6 +133,7 @@ export async function checkoutOrder(
       discounts: discountViews(discounts, marketplace),
       ...totals(one.subtotalMinor, discounts),
       paymentMethod,
+      options: [],
     };
   }
   const owner = await input.owner();
@@ -145,7 +148,19 @@ export async function checkoutOrder(
     discounts: discountViews(cart.discounts, marketplace),
     ...totals(cart.subtotalMinor, cart.discounts),
     paymentMethod,
+    options: await checkoutOptions(
+      db,
+      input.customer.id,
+      cart.lines.map((line) => line.id),
+    ),
   };
+}
+
+/** What the areas offer at checkout for these cart lines (ServerArea.checkoutOptions). */
+async function checkoutOptions(db: Db, customerId: string, cartLineIds: readonly string[]) {
+  const offered = [];
+  for (const hook of checkoutOptionHooks()) offered.push(...(await hook(db, { customerId, cartLineIds })));
+  return offered;
 }
 
 export type CheckoutOutcome =

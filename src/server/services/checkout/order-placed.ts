@@ -14,4 +14,11 @@ export type PlacedOrder = {
   options: Readonly<Record<string, string>>;
 };
 
+/** A choice an area offers at checkout for the cart's lines (ServerArea.checkoutOptions). */
+export type CheckoutOption = { name: 'shipToRegistrant'; value: string; label: string };
+export type CheckoutOptionsHook = (
+  db: Kysely<Database>,
+  cart: { customerId: string; cartLineIds: readonly string[] },
+) => Promise<CheckoutOption[]>;
+
 export type OrderPlacedHook = (trx: Kysely<Database>, order: PlacedOrder) => Promise<void>;

@@ -9,7 +9,7 @@ import {
 import type { Customer } from '../../db/repositories/session-repository';
 import type { Database } from '../../db/schema';
 import { addToRetailCart } from '../cart/cart-api';
-import type { PlacedOrder } from '../checkout/order-placed';
+import type { CheckoutOption, PlacedOrder } from '../checkout/order-placed';
 import { giftableItem, type Outcome } from './registries';
 
 /**
@@ -97,4 +97,33 @@ export async function registryOrderPlaced(trx: Kysely<Database>, order: PlacedOr
     trx,
     marks.map((m) => m.cart_item_id),
   );
+}
+
+/**
+ * Checkout's "ship to the registrant" for a cart holding registry gifts: one choice per registry,
+ * named by the registrant, never with their address.
+ */
+export async function registryCheckoutOptions(
+  db: Kysely<Database>,
+  cart: { customerId: string; cartLineIds: readonly string[] },
+): Promise<CheckoutOption[]> {
+  const marks = await findRegistryCartLines(db, cart.cartLineIds);
+  if (marks.length === 0) return [];
+  const registries = await db
+    .selectFrom('registry_items as i')
+    .innerJoin('registries as r', 'r.id', 'i.registry_id')
+    .select(['r.id', 'r.name'])
+    .where(
+      'i.id',
+      'in',
+      marks.map((m) => m.registry_item_id),
+    )
+    .distinct()
+    .orderBy('r.id')
+    .execute();
+  return registries.map((r) => ({
+    name: 'shipToRegistrant' as const,
+    value: r.id,
+    label: `Ship the registry gifts to ${r.name} (their address stays private)`,
+  }));
 }

@@ -24,5 +24,12 @@ export const checkoutPageData = z.object({
   problems: z.array(z.object({ field: z.string(), message: z.string() })),
   error: z.string().nullable(),
   csrfToken: z.string(),
+  /**
+   * Choices areas add to the order (a registry gift shipped to the registrant): each a checkbox of the
+   * form whose `name` the place-order form takes and whose `value` it sends when checked.
+   */
+  options: z
+    .array(z.object({ name: z.literal('shipToRegistrant'), value: z.string(), label: z.string() }))
+    .default([]),
 });
 export type CheckoutPageData = z.infer<typeof checkoutPageData>;
