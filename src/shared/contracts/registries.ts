@@ -294,3 +294,10 @@ export const registrySummary = z.object({
 export type RegistrySummary = z.infer<typeof registrySummary>;
 
 export const checklistCategory = z.enum(BABY_CHECKLIST);
+
+/** The product page's "Add to registry" (REG-001): how many registries the signed-in shopper has, by type. */
+export const registryButtonView = z.object({
+  count: z.number().int().min(1),
+  types: z.array(registryType),
+});
+export type RegistryButtonView = z.infer<typeof registryButtonView>;

@@ -19,6 +19,7 @@ import type {
   PostAddStatus,
   ProductSummary,
   RecommendationResponse,
+  RegistryButtonView,
   RegistryItemView,
   RegistrySummary,
   RegistryTagsResponse,
@@ -745,4 +746,15 @@ export async function contribute(
 export async function guestLinkOf(db: Db, registryId: string): Promise<string | undefined> {
   const registry = await findRegistry(db, registryId);
   return registry ? guestViewPath(registry.type, registry.id) : undefined;
+}
+
+/** The product page's slice: a signed-in shopper's registries by type (no button without one). */
+export async function registryButtonSlice(
+  db: Db,
+  context: { customer: Customer | null },
+): Promise<RegistryButtonView | null> {
+  if (!context.customer) return null;
+  const registries = await findCustomerRegistries(db, context.customer.id);
+  if (registries.length === 0) return null;
+  return { count: registries.length, types: [...new Set(registries.map((r) => r.type))] };
 }
