@@ -62,7 +62,7 @@ export const BABY_RECOMMENDATION_PATH = '/baby-reg/dp-post-atbr-recommendation';
 export const BABY_STATUS_PATH = '/baby-reg/dp-post-atbr-status';
 export const BABY_CLOSE_PATH = '/baby-reg/dp-post-atbr-close';
 export const BABY_HELP_INFO_PATH = '/baby-reg/dp-post-atbr-manage-help-info';
-export const BABY_MANAGE_FLAGS = ['must-have', 'group-gifting', 'private', 'request-quantity'] as const;
+const BABY_MANAGE_FLAGS = ['must-have', 'group-gifting', 'private', 'request-quantity'] as const;
 export type BabyManageFlag = (typeof BABY_MANAGE_FLAGS)[number];
 export const babyManagePath = (flag: BabyManageFlag) => `/baby-reg/dp-post-atbr-status-manage-${flag}`;
 

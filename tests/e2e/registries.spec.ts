@@ -96,8 +96,14 @@ test('REG-011 REG-013 REG-015 a duplicate add shows the duplicate message; simil
 }) => {
   const group = `gl_e2e_${Date.now()}_${Math.floor(Math.random() * 1e6)}`;
   const [a, b] = [
-    await world.standaloneProduct('B0PDPBAB01', { productGroup: group, title: 'Glass feeding bottles, 3-pack' }),
-    await world.standaloneProduct('B0PDPBAB01', { productGroup: group, title: 'Cotton swaddle blankets, 2-pack' }),
+    await world.standaloneProduct('B0PDPBAB01', {
+      productGroup: group,
+      title: 'Glass feeding bottles, 3-pack',
+    }),
+    await world.standaloneProduct('B0PDPBAB01', {
+      productGroup: group,
+      title: 'Cotton swaddle blankets, 2-pack',
+    }),
   ];
   const { product, registry } = await ownerOnPage(page, world, store, {
     items: (asin) => [{ asin }, { asin: a.asin }],

@@ -27,7 +27,7 @@ export type CreatedRegistry = {
   itemIds: string[];
 };
 
-export const REGISTRANT_ADDRESS = {
+const REGISTRANT_ADDRESS = {
   fullName: 'Jordan Ellis',
   line1: '11 Wall St',
   city: 'New York',

@@ -60,11 +60,6 @@ export function canView(privacy: RegistryPrivacy, isOwner: boolean): boolean {
   return isOwner || privacy !== 'private';
 }
 
-/** Whether a registry appears in a search by name (public ones only). */
-export function findableByName(privacy: RegistryPrivacy): boolean {
-  return privacy === 'public';
-}
-
 /** How names are compared in a search: lower case, one space, no accents. */
 export function searchName(name: string): string {
   return name

@@ -28,5 +28,12 @@ test('a product page inlines only the styles of the parts it shows', () => {
 
 test('every other page keeps every part style, in the stylesheet order', () => {
   expect(productPartsShown({ page: 'cart' } as unknown as PageData)).toEqual(PRODUCT_PARTS);
-  expect(PRODUCT_PARTS).toEqual(['addOnServices', 'deal', 'grocery', 'business', 'recycleAndSave', 'registries']);
+  expect(PRODUCT_PARTS).toEqual([
+    'addOnServices',
+    'deal',
+    'grocery',
+    'business',
+    'recycleAndSave',
+    'registries',
+  ]);
 });

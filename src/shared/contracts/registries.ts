@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { BABY_CHECKLIST, REGISTRY_PRIVACY, REGISTRY_TYPES, REQUEST_COUNT_MAX } from '../registry-constants';
+import { REGISTRY_PRIVACY, REGISTRY_TYPES, REQUEST_COUNT_MAX } from '../registry-constants';
 import { asin, price } from './common';
 
 // Every POST takes a JSON or a form body with the same names (READING 16): a form sends strings, so
@@ -23,7 +23,7 @@ export const registryType = z.enum(REGISTRY_TYPES);
 const requestedQuantity = formInt(1, REQUEST_COUNT_MAX);
 
 /** REG-008: one of the shopper's registries in the add-to-registry dropdown. */
-export const registryListItem = z
+const registryListItem = z
   .object({
     id: z.string(),
     type: registryType,
@@ -51,7 +51,7 @@ export const addProductBody = z.object({
   vendorId: z.string().max(40).optional(),
   token,
 });
-export const addResult = z.enum(['success', 'duplicate', 'failure']);
+const addResult = z.enum(['success', 'duplicate', 'failure']);
 export const addProductResponse = z.object({
   result: addResult,
   registryId: z.string(),
@@ -205,11 +205,6 @@ export const createRegistryBody = z.object({
   csrfToken: z.string().optional(),
   token,
 });
-export const createRegistryResponse = z.object({
-  registryId: z.string(),
-  type: registryType,
-  link: z.string(),
-});
 
 export const registryViewQuery = z.object({ registryId, notice: z.string().max(40).optional() });
 export const registryPageParams = z.object({ type: registryType });
@@ -292,8 +287,6 @@ export const registrySummary = z.object({
   itemCount: z.number().int(),
 });
 export type RegistrySummary = z.infer<typeof registrySummary>;
-
-export const checklistCategory = z.enum(BABY_CHECKLIST);
 
 /** The product page's "Add to registry" (REG-001): how many registries the signed-in shopper has, by type. */
 export const registryButtonView = z.object({

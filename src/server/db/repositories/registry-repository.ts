@@ -141,16 +141,6 @@ export async function findRegistry(db: Db, id: string): Promise<Registry | null>
   return row ? toRegistry(row) : null;
 }
 
-/** The registrant's shipping address: for the order that ships to them, never for a page. */
-export async function findRegistryAddress(db: Db, id: string): Promise<RegistryAddress | null> {
-  const row = await db
-    .selectFrom('registries')
-    .select('shipping_address')
-    .where('id', '=', id)
-    .executeTakeFirst();
-  return row ? (JSON.parse(row.shipping_address) as RegistryAddress) : null;
-}
-
 /** A customer's registries, oldest first. */
 export async function findCustomerRegistries(db: Db, customerId: string): Promise<Registry[]> {
   const rows = await db
@@ -381,11 +371,6 @@ export async function recordRegistryPurchase(
     .execute();
 }
 
-/** The registry items an order bought, with whether it ships to the registrant. */
-export async function findRegistryOrderLines(db: Db, orderId: string): Promise<RegistryOrderLineRow[]> {
-  return db.selectFrom('registry_order_lines').selectAll().where('order_id', '=', orderId).execute();
-}
-
 /**
  * Adds a contribution to a group gift by one guarded update (funded + amount may not pass the
  * target), then records it and sets the units that count as purchased; false when the guard refused.
@@ -433,22 +418,6 @@ export async function contributeToGroupGift(
     })
     .execute();
   return true;
-}
-
-/** How many contributions a group gift has had (the guest view says "from N givers"). */
-export async function countContributions(
-  db: Db,
-  registryItemIds: readonly string[],
-): Promise<Map<string, number>> {
-  if (registryItemIds.length === 0) return new Map();
-  const rows = await db
-    .selectFrom('registry_contributions')
-    .select('registry_item_id')
-    .select((eb) => eb.fn.countAll<number>().as('n'))
-    .where('registry_item_id', 'in', registryItemIds)
-    .groupBy('registry_item_id')
-    .execute();
-  return new Map(rows.map((row) => [row.registry_item_id, Number(row.n)]));
 }
 
 /** Products in the same product group as the asin (similar items for the post-add panel). */

@@ -11,18 +11,21 @@ import { DEFAULT_MARKETPLACE_ID, marketplaceById } from '../../../shared/marketp
 import {
   BABY_LANDING_PATH,
   BABY_SIGNUP_PATH,
-  ownerViewPath,
   REGISTRIES_PATH,
   WEDDING_NEW_PATH,
   WEDDING_NO_SIGN_IN_PATH,
   WEDDING_ORGANIZE_PATH,
 } from '../../../shared/registry-constants';
 import { signInUrl } from '../../../shared/sign-in-url';
-import { findSavedCheckout } from '../../db/repositories/customer-repository';
-import { findCustomerRegistries } from '../../db/repositories/registry-repository';
 import type { ClientAssets } from '../../render/client-assets';
 import { sendPage, shopperView } from '../../render/send-page';
-import { guestView, ownerView, registriesHome } from '../../services/registries/registries';
+import {
+  guestView,
+  ownerView,
+  registriesHome,
+  startingRegistryAddress,
+  weddingOrganizeTarget,
+} from '../../services/registries/registries';
 import { registryNotice } from './registry-notices';
 
 /** REG-002..004, READING 20: the registry pages, server-rendered; every action on them is a plain form. */
@@ -113,19 +116,18 @@ export const registryPageRoutes: FastifyPluginAsyncZod<{ assets?: ClientAssets }
   app.get(WEDDING_ORGANIZE_PATH, { schema: { hide: true } }, async (request, reply) => {
     const customer = await request.session.customer();
     if (!customer) return reply.redirect(WEDDING_NO_SIGN_IN_PATH, 303);
-    const wedding = (await findCustomerRegistries(db(), customer.id)).find((r) => r.type === 'wedding');
-    return reply.redirect(wedding ? ownerViewPath('wedding', wedding.id) : WEDDING_NEW_PATH, 303);
+    return reply.redirect(await weddingOrganizeTarget(db(), customer), 303);
   });
 
   const createPage = (type: 'wedding' | 'baby' | null, heading: string, path: string) =>
     app.get(path, { schema: { hide: true } }, async (request, reply) => {
       const customer = await request.session.customer();
-      const saved = customer ? await findSavedCheckout(db(), customer.id) : null;
+
       return page(request, reply, heading, {
         kind: 'create',
         type,
         heading,
-        address: saved?.address ?? null,
+        address: await startingRegistryAddress(db(), customer),
         signInUrl: customer ? null : signInUrl(path),
       });
     });

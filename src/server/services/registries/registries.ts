@@ -758,3 +758,17 @@ export async function registryButtonSlice(
   if (registries.length === 0) return null;
   return { count: registries.length, types: [...new Set(registries.map((r) => r.type))] };
 }
+
+/** Where `/wedding/organize-registry` sends a signed-in shopper: their wedding registry, else a new one. */
+export async function weddingOrganizeTarget(db: Db, customer: Customer): Promise<string> {
+  const wedding = (await findCustomerRegistries(db, customer.id)).find((r) => r.type === 'wedding');
+  return wedding ? ownerViewPath('wedding', wedding.id) : WEDDING_NEW_PATH;
+}
+
+/** The address a new registry's form starts from: the shopper's saved one. */
+export async function startingRegistryAddress(
+  db: Db,
+  customer: Customer | null,
+): Promise<RegistryAddress | null> {
+  return customer ? ((await findSavedCheckout(db, customer.id)).address ?? null) : null;
+}

@@ -11,7 +11,7 @@ const address = z.object({
 });
 
 /** The registry pages (REG-002..004, READING 20), server-rendered, each a view of one page. */
-export const registriesView = z.discriminatedUnion('kind', [
+const registriesView = z.discriminatedUnion('kind', [
   z.object({
     kind: z.literal('home'),
     query: z.string(),
