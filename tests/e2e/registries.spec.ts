@@ -318,3 +318,73 @@ test('REG-001 a group gift is funded by two givers and then counts as purchased'
   const row = await itemRow(store, registry.id, product.asin);
   expect([Number(row?.purchased_quantity), Number(row?.funded_minor)]).toEqual([1, 6000]);
 });
+
+test.describe('the registry pages without JavaScript', () => {
+  test.use({ javaScriptEnabled: false });
+
+  test('REG-002 REG-004 an owner creates a baby registry and manages an item with plain forms', async ({
+    page,
+    world,
+    store,
+  }) => {
+    const product = await world.standaloneProduct('B0PDPBAB01');
+    const owner = await world.customer({ shippingAddress: ADDRESS, paymentMethod: 'Visa ending 4242' });
+    await signIn(page, owner, '/baby-reg/signup');
+    const name = `Robin Baby ${Date.now()}`;
+    await page.getByLabel('Registrant name(s)').fill(name);
+    await page.getByLabel('Event date').fill('2027-09-01');
+    await page.getByRole('button', { name: 'Create registry' }).click();
+    await expect(page.getByRole('status')).toHaveText(
+      'Your registry is ready. Add items from any product page.',
+    );
+    await expect(page.getByRole('heading', { name })).toBeVisible();
+    const registry = await store.db
+      .selectFrom('registries')
+      .selectAll()
+      .where('name', '=', name)
+      .executeTakeFirstOrThrow();
+    await store.db
+      .insertInto('registry_items')
+      .values({
+        id: `RIE2E${Date.now()}`,
+        registry_id: registry.id,
+        asin: product.asin,
+        requested_quantity: 1,
+        purchased_quantity: 0,
+        funded_minor: 0,
+        must_have: 0,
+        group_gifting: 0,
+        private: 0,
+        added_at: Date.now(),
+      })
+      .execute();
+    await page.reload();
+    await page.getByLabel('Requested').fill('4');
+    await page.getByRole('checkbox', { name: 'Must have' }).check();
+    await page.getByRole('button', { name: /^Save Cloud/ }).click();
+    await expect(page.getByRole('status')).toHaveText('Your changes are saved.');
+    await expect(page.getByText('0 of 4 purchased')).toBeVisible();
+    await expect(page.getByRole('checkbox', { name: 'Must have' })).toBeChecked();
+  });
+});
+
+test('REG-002 REG-003 REG-004 the registry pages are axe clean', async ({ page, world, store }) => {
+  const product = await world.standaloneProduct('B0PDPBAB01');
+  const owner = await world.customer({ shippingAddress: ADDRESS });
+  const registry = await createRegistry(store.db, {
+    customerId: owner.id,
+    items: [{ asin: product.asin, requested: 3, purchased: 1, mustHave: true }],
+  });
+  await signIn(page, owner, `/registries/baby/owner-view?registryId=${registry.id}`);
+  for (const path of [
+    `/registries/baby/owner-view?registryId=${registry.id}`,
+    `/registries/baby/guest-view?registryId=${registry.id}`,
+    `/registries?q=${encodeURIComponent(registry.name)}`,
+    '/wedding/new-registry',
+    '/wedding/nosignin',
+    '/baby-reg/',
+  ]) {
+    await page.goto(path);
+    await axeClean(page, 'main');
+  }
+});
