@@ -37,7 +37,7 @@ export type RegistryPrivacy = (typeof REGISTRY_PRIVACY)[number];
 export const REGISTRIES_PATH = '/registries';
 export const ownerViewPath = (type: RegistryType, id: string) =>
   `/registries/${type}/owner-view?registryId=${encodeURIComponent(id)}`;
-/** READING 20: the gift-giver's view, beside the owner view. */
+/** The gift-giver's view, beside the owner view. */
 export const guestViewPath = (type: RegistryType, id: string) =>
   `/registries/${type}/guest-view?registryId=${encodeURIComponent(id)}`;
 export const WEDDING_ORGANIZE_PATH = '/wedding/organize-registry';

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { REGISTRY_PRIVACY, REGISTRY_TYPES, REQUEST_COUNT_MAX } from '../registry-constants';
 import { asin, price } from './common';
 
-// Every POST takes a JSON or a form body with the same names (READING 16): a form sends strings, so
+// Every POST takes a JSON or a form body with the same names (decision 0062): a form sends strings, so
 // numbers and booleans are read from their text here, once, for both.
 const formBoolean = z.preprocess((sent) => {
   // A checkbox after its hidden "false" sends both: the last one is the box's.
@@ -17,7 +17,7 @@ const formInt = (min: number, max: number) =>
     (value) => (typeof value === 'string' && /^\d{1,6}$/.test(value.trim()) ? Number(value) : value),
     z.number().int().min(min).max(max),
   );
-const token = z.string().max(200).optional().meta({ description: 'The page CSRF token (READING 16)' });
+const token = z.string().max(200).optional().meta({ description: 'The page CSRF token (decision 0062)' });
 const registryId = z.string().min(1).max(64);
 export const registryType = z.enum(REGISTRY_TYPES);
 const requestedQuantity = formInt(1, REQUEST_COUNT_MAX);
@@ -99,7 +99,7 @@ const productSummary = z.object({
 });
 export type ProductSummary = z.infer<typeof productSummary>;
 
-/** REG-020: the wedding modal's data (the spec's HTML answer, READING 15). */
+/** REG-020: the wedding modal's data (the spec's HTML answer, decision 0062). */
 export const weddingModalQuery = z.object({ asin });
 export const weddingModalView = z.object({
   signedIn: z.boolean(),
@@ -184,7 +184,7 @@ export const helpInfoResponse = z.object({
 });
 export type HelpInfoResponse = z.infer<typeof helpInfoResponse>;
 
-/** READING 19: the manage calls take `{ asin, value, token }`. */
+/** The manage calls (decision 0062) take `{ asin, value, token }`. */
 export const manageFlagBody = z.object({ asin, value: formBoolean, token });
 export const manageQuantityBody = z.object({ asin, value: requestedQuantity, token });
 

@@ -31,7 +31,7 @@ import { sendRefusal } from '../refusal-status';
 const tags = ['registries'];
 const errors = { 400: errorResponse, 401: errorResponse, 403: errorResponse, 404: errorResponse };
 
-/** REG-023..031: the baby registry's add and its post-add panel (S2 §7, READING 19). */
+/** REG-023..031: the baby registry's add and its post-add panel (S2 §7, decision 0062). */
 export const babyRegistryRoutes: FastifyPluginAsyncZod = async (app) => {
   const db = () => app.store.db;
   app.post(
@@ -71,7 +71,7 @@ export const babyRegistryRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags,
-        summary: 'The post-add status of an asin in the shopper baby registry (REG-025, READING 19)',
+        summary: 'The post-add status of an asin in the shopper baby registry (REG-025, decision 0062)',
         querystring: asinQuery,
         response: { 200: postAddStatus, ...errors },
       },

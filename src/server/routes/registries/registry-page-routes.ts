@@ -28,7 +28,7 @@ import {
 } from '../../services/registries/registries';
 import { registryNotice } from './registry-notices';
 
-/** REG-002..004, READING 20: the registry pages, server-rendered; every action on them is a plain form. */
+/** REG-002..004, decision 0062: the registry pages, server-rendered; every action on them is a plain form. */
 export const registryPageRoutes: FastifyPluginAsyncZod<{ assets?: ClientAssets }> = async (
   app,
   { assets },

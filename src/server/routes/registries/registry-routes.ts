@@ -67,7 +67,7 @@ export const registryRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags,
         summary: 'Adds a product to a registry named by id or type (REG-018, REG-014)',
-        description: 'JSON or form body; the CSRF token as `token` (READING 16). Only the owner adds.',
+        description: 'JSON or form body; the CSRF token as `token` (decision 0062). Only the owner adds.',
         body: addProductBody,
         response: { 200: addProductResponse, ...errors },
       },
@@ -107,7 +107,7 @@ export const registryRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags,
-        summary: "The wedding modal's data (REG-020; the spec's HTML answer as JSON, READING 15)",
+        summary: "The wedding modal's data (REG-020; the spec's HTML answer as JSON, decision 0062)",
         querystring: weddingModalQuery,
         response: { 200: weddingModalView, ...errors },
       },

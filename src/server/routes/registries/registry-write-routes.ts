@@ -31,7 +31,7 @@ const route = (summary: string, body: z.ZodType) => ({
     tags,
     summary,
     description:
-      'JSON or form body with the CSRF token (READING 16). A form post is answered with a 303 to the page.',
+      'JSON or form body with the CSRF token (decision 0062). A form post is answered with a 303 to the page.',
     body,
     response: {
       200: registryWriteResponse,

@@ -408,7 +408,7 @@ export async function babyAdd(
   };
 }
 
-/** REG-025, READING 19: the post-add status of an asin in the shopper's baby registry. */
+/** REG-025, decision 0062: the post-add status of an asin in the shopper's baby registry. */
 export async function babyStatus(
   db: Db,
   customer: Customer | null,
@@ -577,7 +577,7 @@ export async function ownerView(
   };
 }
 
-/** The gift-giver's view (READING 20): requested and still needed, private items hidden, must-haves first. */
+/** The gift-giver's view (decision 0062): requested and still needed, private items hidden, must-haves first. */
 export async function guestView(
   db: Db,
   viewer: Customer | null,

@@ -10,7 +10,7 @@ const address = z.object({
   postalCode: z.string(),
 });
 
-/** The registry pages (REG-002..004, READING 20), server-rendered, each a view of one page. */
+/** The registry pages (REG-002..004, decision 0062), server-rendered, each a view of one page. */
 const registriesView = z.discriminatedUnion('kind', [
   z.object({
     kind: z.literal('home'),
