@@ -145,11 +145,7 @@ test('REG-011 REG-013 REG-015 a duplicate add shows the duplicate message; simil
   expect(await itemRow(store, registry.id, b.asin)).toBeTruthy();
 });
 
-test('REG-012 REG-013 a failed baby add goes to the baby registry landing page; a failed similar add shows the error', async ({
-  page,
-  world,
-  store,
-}) => {
+test('REG-012 a failed baby add goes to the baby registry landing page', async ({ page, world, store }) => {
   const { registry } = await ownerOnPage(page, world, store);
   await page.getByRole('button', { name: 'Add to registry' }).click();
   const list = page.getByRole('dialog', { name: 'Add to registry' });
