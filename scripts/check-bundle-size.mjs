@@ -21,7 +21,10 @@ const CRITICAL = ['src/web/boot.ts', 'src/web/entry-client.tsx'];
 // Then, without any interaction, on a first desktop visit: the delivery location prompt, which opens by
 // itself, except for a customer with a saved address (decision 0046), as every demo account has.
 const EVERY_PAGE = ['src/web/features/delivery-location/delivery-location-dialog.tsx'];
-const SEEN_SIGNED_IN = 'business (B0PDPPAP01, business customer)';
+const SEEN_SIGNED_IN = new Set([
+  'business (B0PDPPAP01, business customer)',
+  'registry owner (B0PDPBAB01, registry@: "Add to registry")',
+]);
 // The purchase column (hydrated after the rest of the page) on every page but a grocery product's, and
 // the page parts (src/web/pages/product/page-parts.ts) each kind shows in its server markup, by the
 // modules their `load` imports. Bundles, the smart-home badge and the sponsored ads are below the fold
@@ -44,6 +47,10 @@ const PAGE_KINDS = {
   ],
   'grocery (B0PDPBAN01, the grocery box instead of the column)': [
     'src/web/features/grocery/grocery-buy-box.tsx',
+  ],
+  'registry owner (B0PDPBAB01, registry@: "Add to registry")': [
+    COLUMN,
+    'src/web/features/registries/registry-button.tsx',
   ],
   'invitation (B0PDPCNS01)': [COLUMN, 'src/web/features/buy-box/invite-request.tsx'],
   'quantity link (?qty=)': [COLUMN, 'src/web/features/buy-box/quantity-updated-tip.tsx'],
@@ -117,7 +124,7 @@ if (criticalBytes > BUDGET.critical) {
 }
 console.log(`critical path (every product page): ${kb(criticalBytes)} in ${critical.size} files`);
 for (const [kind, parts] of Object.entries(PAGE_KINDS)) {
-  const files = scriptsOf([...CRITICAL, ...(kind === SEEN_SIGNED_IN ? [] : EVERY_PAGE), ...parts]);
+  const files = scriptsOf([...CRITICAL, ...(SEEN_SIGNED_IN.has(kind) ? [] : EVERY_PAGE), ...parts]);
   const bytes = sum(files);
   const tiny = [...files].filter((file) => gzipSize(file) < TINY && !critical.has(file));
   console.log(

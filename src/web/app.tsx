@@ -69,6 +69,10 @@ export function App({ data }: { data: PageData }) {
       const Page = lazyPages['trade-in'] ?? missing(data.page);
       return <Page data={data} />;
     }
+    case 'registries': {
+      const Page = lazyPages.registries ?? missing(data.page);
+      return <Page data={data} />;
+    }
     case 'order-confirmation': {
       const Page = lazyPages['order-confirmation'] ?? missing(data.page);
       return <Page data={data} />;

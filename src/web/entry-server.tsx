@@ -10,6 +10,7 @@ import { NotFoundPage } from './pages/not-found/not-found-page';
 import { OrderConfirmationPage } from './pages/order-confirmation/order-confirmation-page';
 import { loadEveryPart } from './pages/product/page-parts';
 import { loadPurchasePart } from './pages/product/purchase-slot';
+import { RegistriesPage } from './pages/registries/registries-page';
 import { ServicePage } from './pages/service/service-page';
 import { SignInPage } from './pages/sign-in/sign-in-page';
 import { SplitBasketPage } from './pages/split-basket/split-basket-page';
@@ -25,6 +26,7 @@ providePages({
   help: HelpPage,
   'not-found': NotFoundPage,
   'order-confirmation': OrderConfirmationPage,
+  registries: RegistriesPage,
   service: ServicePage,
   'split-basket': SplitBasketPage,
   'sign-in': SignInPage,

@@ -1,6 +1,7 @@
 import type { Migration } from 'kysely';
 import type { AnyCatalogPart } from '../catalog/catalog-part';
 import { FROZEN_MIGRATIONS } from '../db/migrations/frozen-migrations';
+import type { CheckoutOptionsHook, OrderPlacedHook } from '../services/checkout/order-placed';
 import type { ProductPageSlice, ProductPageSlices } from '../services/products/product-page';
 import { accessoriesArea } from './accessories';
 import { addOnServicesArea } from './add-on-services';
@@ -12,6 +13,7 @@ import { checkoutArea } from './checkout';
 import { dealsArea } from './deals';
 import { groceryArea } from './grocery';
 import { productsArea } from './products';
+import { registriesArea } from './registries';
 import type { ServerArea } from './server-area';
 import { siteArea } from './site';
 import { smartHomeArea } from './smart-home';
@@ -38,6 +40,7 @@ export const SERVER_AREAS = [
   smartHomeArea,
   sponsoredArea,
   tradeInArea,
+  registriesArea,
 ] as const satisfies readonly ServerArea[];
 
 type CatalogPartOf<Area> = Area extends { catalog: infer Part extends AnyCatalogPart } ? Part : never;
@@ -83,3 +86,13 @@ export function storeMigrations(areas: readonly ServerArea[]): Record<string, Mi
 }
 
 export const STORE_MIGRATIONS = storeMigrations(SERVER_AREAS);
+
+/** The areas' order-placed hooks, in the areas' order (read when an order is placed, not at import). */
+export function checkoutOptionHooks(areas: readonly ServerArea[] = SERVER_AREAS): CheckoutOptionsHook[] {
+  return areas.flatMap((area) => (area.checkoutOptions ? [area.checkoutOptions] : []));
+}
+
+/** The areas' order-placed hooks, in the areas' order. */
+export function orderPlacedHooks(areas: readonly ServerArea[] = SERVER_AREAS): OrderPlacedHook[] {
+  return areas.flatMap((area) => (area.orderPlaced ? [area.orderPlaced] : []));
+}

@@ -3,6 +3,7 @@ import type { Migration } from 'kysely';
 import type { ProductPageData } from '../../shared/contracts/pages/product-page';
 import type { AnyCatalogPart } from '../catalog/catalog-part';
 import type { ClientAssets } from '../render/client-assets';
+import type { CheckoutOptionsHook, OrderPlacedHook } from '../services/checkout/order-placed';
 import type { ProductDetailsSlice } from '../services/products/page-slice';
 import type { ProductPageSlice, ProductPageSlices } from '../services/products/product-page';
 
@@ -21,6 +22,10 @@ export type ServerArea = {
   readonly pageSlices?: Readonly<Record<string, ProductPageSlice>>;
   /** Migrations the area adds, named to sort after every migration already written (areas.ts). */
   readonly migrations?: Readonly<Record<string, Migration>>;
+  /** Called by place-order inside the order's transaction, for every area that has it, in list order. */
+  readonly orderPlaced?: OrderPlacedHook;
+  /** Choices the area offers at checkout for the cart's lines (shown on the checkout page). */
+  readonly checkoutOptions?: CheckoutOptionsHook;
 };
 
 type PageFrameKey =

@@ -16,6 +16,7 @@ import {
 import { addPastPurchases } from '../db/repositories/trade-in-repository';
 import type { Database } from '../db/schema';
 import { hashPassword } from '../security/passwords';
+import { accountRegistries, seedAccountRegistries } from '../services/registries/demo-registries';
 import {
   type CatalogProblem,
   type CatalogValidation,
@@ -126,6 +127,8 @@ const accountsFile = z.object({
         )
         .max(50)
         .default([]),
+      /** Gift registries the account owns (decision 0062), shipping to its address. */
+      registries: accountRegistries,
     }),
   ),
 });
@@ -166,6 +169,7 @@ export async function seedAccounts(db: Kysely<Database>, file: string, now: numb
       await saveCheckoutDetails(db, existing.id, saved, { replace: false });
       await seedGroceryAddresses(db, existing.id, account.groceryAddresses, now);
       await addPastPurchases(db, existing.id, pastPurchasesOf(account.tradeInPastPurchases));
+      await seedAccountRegistries(db, existing.id, account.registries, saved.address, now);
       continue;
     }
     const id = `cust-${randomUUID()}`;
@@ -182,6 +186,7 @@ export async function seedAccounts(db: Kysely<Database>, file: string, now: numb
     await saveCheckoutDetails(db, id, saved, { replace: true });
     await seedGroceryAddresses(db, id, account.groceryAddresses, now);
     await addPastPurchases(db, id, pastPurchasesOf(account.tradeInPastPurchases));
+    await seedAccountRegistries(db, id, account.registries, saved.address, now);
     created++;
   }
   return created;

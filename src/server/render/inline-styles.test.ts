@@ -40,5 +40,6 @@ test('every other page keeps every part style, in the stylesheet order', () => {
     'business',
     'recycleAndSave',
     'tradeIn',
+    'registries',
   ]);
 });

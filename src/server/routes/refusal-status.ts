@@ -7,6 +7,7 @@ import type { LineRefusalCode } from '../services/cart/line-refused';
 import type { FreshCheckoutRefusalCode } from '../services/grocery/fresh-checkout';
 import type { StaplesRefusalCode } from '../services/grocery/repeat-delivery';
 import type { Refusal } from '../services/refusal';
+import type { RegistryRefusalCode } from '../services/registries/registries';
 import type { SignInRefusalCode } from '../services/sign-in/sign-in';
 import type { CarouselRefusalCode } from '../services/sponsored/carousel';
 import type { TradeInRefusalCode } from '../services/trade-in/trade-in';
@@ -45,7 +46,8 @@ export type RefusalCode =
   | FreshCheckoutRefusalCode
   | SignInRefusalCode
   | CarouselRefusalCode
-  | TradeInRefusalCode;
+  | TradeInRefusalCode
+  | RegistryRefusalCode;
 
 export type RefusalStatus = 400 | 401 | 403 | 404 | 409 | 415 | 422 | 429;
 
@@ -157,6 +159,16 @@ const ANSWERS = {
   amountExceeded: 422,
   trade_in_cart_empty: 422,
   no_choice_pending: 409,
+  // Gift registries (decision 0062): someone else's private registry is not found, as is a missing one
+  registry_not_found: 404,
+  registry_item_not_found: 404,
+  ITEM_ALREADY_EXIST: 409,
+  contribution_below_minimum: 422,
+  contribution_above_remaining: 422,
+  group_gift_funded: 409,
+  group_gift_only: 409,
+  not_a_group_gift: 409,
+  no_payment_method: 422,
   // Sign-in
   invalid_credentials: 401,
   account_exists: 409,

@@ -32,6 +32,8 @@ export const placeOrderForm = z.object({
   postalCode: z.string().max(20).optional(),
   /** Pay what the gift-card balance covers of the order (the checkbox: `on`), the rest with the payment method. */
   useGiftCardBalance: z.enum(['on', 'true', '1', 'off', 'false', '0']).optional(),
+  /** Gift registries: ship a registry gift to the registrant (a registry id; the address stays hidden). */
+  shipToRegistrant: z.string().max(64).optional(),
 });
 
 /** What a refused order leaves for the checkout page: the address as typed and what was wrong. */

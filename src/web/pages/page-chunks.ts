@@ -17,6 +17,8 @@ const chunks: { [N in LazyPageName]: () => Promise<LazyPages> } = {
   grocery: () => import('./grocery/grocery-page.client').then((m) => ({ grocery: m.GroceryPage })),
   service: () => import('./service/service-page.client').then((m) => ({ service: m.ServicePage })),
   'trade-in': () => import('./trade-in/trade-in-page.client').then((m) => ({ 'trade-in': m.TradeInPage })),
+  registries: () =>
+    import('./registries/registries-page.client').then((m) => ({ registries: m.RegistriesPage })),
   'not-found': () =>
     import('./not-found/not-found-page.client').then((m) => ({ 'not-found': m.NotFoundPage })),
 };

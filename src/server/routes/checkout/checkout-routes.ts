@@ -134,6 +134,7 @@ export const checkoutRoutes: FastifyPluginAsyncZod<{ assets?: ClientAssets }> = 
       address: form,
       useGiftCard: ['on', 'true', '1'].includes(form.useGiftCardBalance ?? ''),
       now: app.clock(),
+      options: form.shipToRegistrant ? { shipToRegistrant: form.shipToRegistrant } : {},
     });
     if (!outcome.ok) {
       const { address, problems, error } = outcome;

@@ -18,6 +18,7 @@ import type { CheckoutPageData } from '../../../shared/contracts/pages/checkout-
 import type { OrderConfirmationPageData } from '../../../shared/contracts/pages/order-confirmation-page';
 import type { Marketplace } from '../../../shared/marketplaces';
 import { toPrice } from '../../../shared/money/price-format';
+import { checkoutOptionHooks } from '../../areas/areas';
 import { findServiceAsins } from '../../db/repositories/add-on-service-repository';
 import type { CartOwner } from '../../db/repositories/cart-repository';
 import { findSavedCheckout, saveCheckoutDetails } from '../../db/repositories/customer-repository';
@@ -68,6 +69,7 @@ type CheckoutOrderView = Pick<
   | 'total'
   | 'paymentMethod'
   | 'giftCardBalance'
+  | 'options'
 >;
 
 /** The summary lines and total as the pages show them. */
@@ -145,6 +147,7 @@ export async function checkoutOrder(
       ...totals(one.subtotalMinor, discounts),
       paymentMethod,
       ...giftCard,
+      options: [],
     };
   }
   const owner = await input.owner();
@@ -160,7 +163,19 @@ export async function checkoutOrder(
     ...totals(cart.subtotalMinor, cart.discounts),
     paymentMethod,
     ...giftCard,
+    options: await checkoutOptions(
+      db,
+      input.customer.id,
+      cart.lines.map((line) => line.id),
+    ),
   };
+}
+
+/** What the areas offer at checkout for these cart lines (ServerArea.checkoutOptions). */
+async function checkoutOptions(db: Db, customerId: string, cartLineIds: readonly string[]) {
+  const offered = [];
+  for (const hook of checkoutOptionHooks()) offered.push(...(await hook(db, { customerId, cartLineIds })));
+  return offered;
 }
 
 export type CheckoutOutcome =
@@ -189,6 +204,8 @@ export async function placeCheckoutOrder(
     /** Pay what the gift-card balance covers first. */
     useGiftCard?: boolean;
     now: number;
+    /** Options areas offered at checkout and the shopper chose (passed to the order hooks). */
+    options?: Readonly<Record<string, string>>;
   },
 ): Promise<CheckoutOutcome> {
   const { address, problems } = checkShippingAddress(input.address);
@@ -217,6 +234,7 @@ export async function placeCheckoutOrder(
     via: input.buyNow ? 'buy-now' : 'cart',
     useGiftCard: input.useGiftCard ?? false,
     now: input.now,
+    options: input.options ?? {},
   });
   if (!result.ok) {
     const { refusal } = result;

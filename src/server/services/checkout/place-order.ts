@@ -12,6 +12,7 @@ import {
 import { priceCartLines } from '../../../domain/pricing/price-cart-lines';
 import { recycleAndSaveDiscounts } from '../../../domain/trade-in/recycle-and-save';
 import { giftCardPayment } from '../../../domain/trade-in/trade-in';
+import { orderPlacedHooks } from '../../areas/areas';
 import { findUnusedCoupons, markCouponUsed } from '../../db/repositories/buy-box-repository';
 import { deleteOrderedCartLine } from '../../db/repositories/cart-repository';
 import { isBusinessCustomer } from '../../db/repositories/customer-repository';
@@ -60,6 +61,8 @@ export async function placeOrder(
     /** Pay what the gift-card balance covers (trade-in credit, decision 0053); the rest by the payment method. */
     useGiftCard?: boolean;
     now: number;
+    /** Checkout options areas offered and the shopper chose, passed to the areas' order hooks. */
+    options?: Readonly<Record<string, string>>;
   },
 ): Promise<PlaceOrderResult> {
   if (order.lines.length === 0) {
@@ -226,6 +229,16 @@ export async function placeOrder(
             now: order.now,
           })
         : 0;
+      // Every area that keeps something of an order writes it here, in the order's transaction.
+      for (const hook of orderPlacedHooks()) {
+        await hook(trx, {
+          orderId,
+          customerId: order.customerId,
+          now: order.now,
+          lines: order.lines,
+          options: order.options ?? {},
+        });
+      }
       return {
         ok: true as const,
         orderId,

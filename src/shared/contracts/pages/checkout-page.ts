@@ -28,5 +28,12 @@ export const checkoutPageData = z.object({
   csrfToken: z.string(),
   /** The place-order form's one-time idempotency key. */
   idempotencyKey: z.string(),
+  /**
+   * Choices areas add to the order (a registry gift shipped to the registrant): each a checkbox of the
+   * form whose `name` the place-order form takes and whose `value` it sends when checked.
+   */
+  options: z
+    .array(z.object({ name: z.literal('shipToRegistrant'), value: z.string(), label: z.string() }))
+    .default([]),
 });
 export type CheckoutPageData = z.infer<typeof checkoutPageData>;

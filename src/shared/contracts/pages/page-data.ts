@@ -6,6 +6,7 @@ import { groceryPageData } from './grocery-page';
 import { helpPageData, notFoundPageData } from './help-page';
 import { orderConfirmationPageData } from './order-confirmation-page';
 import { productPageData } from './product-page';
+import { registriesPageData } from './registries-page';
 import { servicePageData } from './service-page';
 import { signInPageData } from './sign-in-page';
 import { splitBasketPageData } from './split-basket-page';
@@ -25,5 +26,6 @@ const pageData = z.discriminatedUnion('page', [
   servicePageData,
   splitBasketPageData,
   tradeInPageData,
+  registriesPageData,
 ]);
 export type PageData = z.infer<typeof pageData>;

@@ -7,6 +7,7 @@ import { price } from '../common';
 import { dealSetup } from '../deals';
 import { groceryView } from '../grocery';
 import { recycleAndSaveLaunch } from '../recycle-and-save';
+import { registryButtonView } from '../registries';
 import { tradeInLaunch } from '../trade-in';
 import { shopperView } from './shopper';
 
@@ -68,6 +69,8 @@ export const productPageData = z.object({
   grocery: groceryView.nullable().default(null),
   /** Business buying (BIZ-001..062): business customers only, on a product with business pricing; else null. */
   business: businessBuyingView.nullable().default(null),
+  /** "Add to registry" (REG-001): a signed-in shopper's registries by type, else null (no button). */
+  registries: registryButtonView.nullable().default(null),
   /**
    * Deferred slices the server left out of this page (one failed while it rendered): the page loads
    * them from their own call after first paint. Empty when every slice came with the page.

@@ -92,6 +92,17 @@ export function CheckoutPage({ data }: { data: CheckoutPageData }) {
                 })}
               </div>
             </section>
+            {data.options.length > 0 ? (
+              <fieldset className="checkout__section checkout__options">
+                <legend>Gift options</legend>
+                {data.options.map((option) => (
+                  <label key={`${option.name}-${option.value}`} className="checkout__option">
+                    <input type="checkbox" name={option.name} value={option.value} defaultChecked />
+                    {option.label}
+                  </label>
+                ))}
+              </fieldset>
+            ) : null}
             <section className="checkout__section" aria-labelledby="payment-heading">
               <h2 id="payment-heading">2. Payment method</h2>
               <p className="checkout__payment">{data.paymentMethod}</p>

@@ -4,6 +4,7 @@ import { loadAddOnServices } from '../../features/add-on-services/add-on-service
 import { loadInviteRequest } from '../../features/buy-box/invite-request-slot';
 import { loadQuantityNote } from '../../features/buy-box/quantity-note-slot';
 import { loadRecycleAndSaveLaunch } from '../../features/recycle-and-save/recycle-and-save-slot';
+import { loadRegistryButton } from '../../features/registries/registry-button-slot';
 import { loadTradeInBox } from '../../features/trade-in/trade-in-slot';
 import { loadBusinessBuying } from './business-buying-slot';
 import { loadDealBuyBox } from './deal-buy-box-slot';
@@ -44,6 +45,8 @@ export const showsRecycleAndSave = (data: ProductPageData): boolean => !!data.pr
 
 /** Whether a product page shows the trade-in box (TI-002): its styles and code here, its place in the column. */
 export const showsTradeIn = (data: ProductPageData): boolean => !!data.product.tradeIn;
+/** Whether a product page shows "Add to registry" (a signed-in shopper with registries). */
+export const showsRegistryButton = (data: ProductPageData): boolean => !!data.registries;
 
 /** Every page's styles, in cascade order: the layout, the shared widgets, the product page. */
 export const PAGE_STYLES: readonly string[] = [
@@ -120,6 +123,15 @@ export const PAGE_PARTS = [
     load: loadTradeInBox,
     inColumn: true,
     styles: ['src/web/features/trade-in/trade-in.css'],
+  },
+  {
+    // "Add to registry" (REG-001): a signed-in shopper with registries only; its button in the column,
+    // its code a chunk of its own, its dropdown, modals and panel another, loaded on a press.
+    name: 'registries',
+    shown: showsRegistryButton,
+    load: loadRegistryButton,
+    inColumn: true,
+    styles: ['src/web/features/registries/registries.css'],
   },
 ] as const satisfies readonly PagePart[];
 

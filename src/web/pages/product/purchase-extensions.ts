@@ -1,6 +1,7 @@
 import { accessoryUpsells } from './extensions/accessory-upsells';
 import { addOnServices } from './extensions/add-on-services';
 import { recycleAndSave } from './extensions/recycle-and-save';
+import { registries } from './extensions/registries';
 import { tradeIn } from './extensions/trade-in';
 import type { PurchaseExtension } from './purchase-extension';
 
@@ -15,4 +16,5 @@ export const PURCHASE_EXTENSIONS: readonly PurchaseExtension[] = [
   addOnServices,
   recycleAndSave,
   tradeIn,
+  registries,
 ];
