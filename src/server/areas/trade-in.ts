@@ -4,6 +4,9 @@ import * as tradeInCatalogMigration from '../db/migrations/0021-trade-in-catalog
 import * as tradeIns from '../db/migrations/0022-trade-ins';
 import * as giftCardLedger from '../db/migrations/0023-gift-card-ledger';
 import { recycleAndSaveRoutes } from '../routes/trade-in/recycle-and-save-routes';
+import { tradeInAccountRoutes } from '../routes/trade-in/trade-in-account-routes';
+import { tradeInCartRoutes } from '../routes/trade-in/trade-in-cart-routes';
+import { tradeInItemRoutes } from '../routes/trade-in/trade-in-item-routes';
 import { tradeInRoutes } from '../routes/trade-in/trade-in-routes';
 import { recycleAndSaveSlice } from '../services/trade-in/recycle-and-save';
 import { tradeInSlice } from '../services/trade-in/trade-in';
@@ -12,7 +15,7 @@ import type { ContractPageSlices, ServerArea } from './server-area';
 /** Trade-in and recycle-and-save (TI, RS; decisions 0051..0054). */
 export const tradeInArea = {
   name: 'trade-in',
-  routes: [recycleAndSaveRoutes, tradeInRoutes],
+  routes: [recycleAndSaveRoutes, tradeInRoutes, tradeInItemRoutes, tradeInCartRoutes, tradeInAccountRoutes],
   catalog: tradeInCatalog,
   pageSlices: {
     recycleAndSave: { at: 'product', deferred: false, load: recycleAndSaveSlice },
