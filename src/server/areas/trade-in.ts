@@ -4,6 +4,9 @@ import * as tradeInCatalogMigration from '../db/migrations/0021-trade-in-catalog
 import * as tradeIns from '../db/migrations/0022-trade-ins';
 import * as giftCardLedger from '../db/migrations/0023-gift-card-ledger';
 import { recycleAndSaveRoutes } from '../routes/trade-in/recycle-and-save-routes';
+import { tradeInAccountRoutes } from '../routes/trade-in/trade-in-account-routes';
+import { tradeInCartRoutes } from '../routes/trade-in/trade-in-cart-routes';
+import { tradeInItemRoutes } from '../routes/trade-in/trade-in-item-routes';
 import { tradeInPageRoutes } from '../routes/trade-in/trade-in-page-routes';
 import { tradeInRoutes } from '../routes/trade-in/trade-in-routes';
 import { recycleAndSaveSlice } from '../services/trade-in/recycle-and-save';
@@ -13,7 +16,14 @@ import type { ContractPageSlices, ServerArea } from './server-area';
 /** Trade-in and recycle-and-save (TI, RS; decisions 0051..0054). */
 export const tradeInArea = {
   name: 'trade-in',
-  routes: [recycleAndSaveRoutes, tradeInRoutes, tradeInPageRoutes],
+  routes: [
+    recycleAndSaveRoutes,
+    tradeInRoutes,
+    tradeInItemRoutes,
+    tradeInCartRoutes,
+    tradeInAccountRoutes,
+    tradeInPageRoutes,
+  ],
   catalog: tradeInCatalog,
   pageSlices: {
     recycleAndSave: { at: 'product', deferred: false, load: recycleAndSaveSlice },

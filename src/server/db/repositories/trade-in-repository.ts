@@ -382,6 +382,18 @@ export async function takeTradeInCartPlace(db: Db, customerId: string, max: numb
   return row !== undefined;
 }
 
+/**
+ * Locks the customer's cart row for the rest of the transaction (a no-op update): a submit and a parallel
+ * submit or add take turns, and the one after reads the cart as the first left it.
+ */
+export async function lockTradeInCart(db: Db, customerId: string): Promise<void> {
+  await db
+    .updateTable('trade_in_carts')
+    .set((eb) => ({ item_count: eb.ref('item_count') }))
+    .where('customer_id', '=', customerId)
+    .execute();
+}
+
 /** Sets the cart's count to what it holds (after a remove or a submit). */
 async function recountTradeInCart(db: Db, customerId: string): Promise<void> {
   const row = await db

@@ -471,6 +471,20 @@ describe.each(dialects)('trade-in calls on %s', (dialect) => {
     expect((await post(s, TRADE_IN_PATHS.submit)).statusCode).toBe(422);
   });
 
+  test('TI-018 five parallel submits of one cart make one trade-in and credit it once', async () => {
+    const device = await createTradeInDevice(ctx.store.db, {
+      productGroup: 'gl_digital_text_2',
+      newValue: 100,
+    });
+    const s = await signedIn();
+    await add(s, device.asin, ANSWERS.LikeNew);
+    const answers = await Promise.all(Array.from({ length: 5 }, () => post(s, TRADE_IN_PATHS.submit)));
+    expect(answers.filter((a) => a.statusCode === 200)).toHaveLength(1);
+    expect(answers.filter((a) => a.statusCode === 422)).toHaveLength(4);
+    expect((await get(s, TRADE_IN_PATHS.tradeIns)).json().tradeIns).toHaveLength(1);
+    expect(await balanceOf(s.customerId)).toBe(9_000);
+  });
+
   test('TI-018 PAID_LATER credits nothing at submit; mixed pays the payable items now and the rest later', async () => {
     const [now, later] = tuple(
       await createTradeInDevices(ctx.store.db, [

@@ -74,6 +74,7 @@ import {
   findTradeInQuestionnaire,
   insertTradeIn,
   insertTradeInCartItem,
+  lockTradeInCart,
   moveTradeIn,
   type OfferMap,
   requoteTradeInCartItem,
@@ -727,6 +728,8 @@ export async function submitTradeIn(
 ): Promise<Outcome<SuccessView>> {
   if (!signedIn(customer)) return SIGN_IN;
   return db.transaction().execute(async (trx) => {
+    // Two submits at once: the second waits here and then finds the cart empty (credited once).
+    await lockTradeInCart(trx, customer.id);
     const review = await reviewOf(trx, customer.id, now, log);
     if (!review.ok) return review;
     const blocking = review.value.view.warnings.find((w) => blocksSubmit(w.code));
