@@ -11,6 +11,7 @@ import { cartArea } from './cart';
 import { checkoutArea } from './checkout';
 import { dealsArea } from './deals';
 import { groceryArea } from './grocery';
+import { listsArea } from './lists';
 import { productsArea } from './products';
 import type { ServerArea } from './server-area';
 import { siteArea } from './site';
@@ -38,6 +39,7 @@ export const SERVER_AREAS = [
   smartHomeArea,
   sponsoredArea,
   tradeInArea,
+  listsArea,
 ] as const satisfies readonly ServerArea[];
 
 type CatalogPartOf<Area> = Area extends { catalog: infer Part extends AnyCatalogPart } ? Part : never;

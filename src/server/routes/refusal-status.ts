@@ -5,6 +5,7 @@ import type { FreshErrorCode } from '../../shared/grocery-constants';
 import { sendError } from '../plugins/errors';
 import type { LineRefusalCode } from '../services/cart/line-refused';
 import type { FreshCheckoutRefusalCode } from '../services/grocery/fresh-checkout';
+import type { ListRefusalCode } from '../services/lists/lists';
 import type { StaplesRefusalCode } from '../services/grocery/repeat-delivery';
 import type { Refusal } from '../services/refusal';
 import type { SignInRefusalCode } from '../services/sign-in/sign-in';
@@ -43,7 +44,8 @@ export type RefusalCode =
   | StaplesRefusalCode
   | FreshCheckoutRefusalCode
   | SignInRefusalCode
-  | CarouselRefusalCode;
+  | CarouselRefusalCode
+  | ListRefusalCode;
 
 export type RefusalStatus = 400 | 401 | 403 | 404 | 409 | 415 | 422 | 429;
 
@@ -141,6 +143,14 @@ const ANSWERS = {
   not_repeated: 404,
   // Trade-in and recycle-and-save
   product_group_mismatch: 400,
+  // Lists (decision 0058)
+  invalid_list: 400,
+  too_many_lists: 422,
+  list_full: 422,
+  list_not_found: 404,
+  list_item_not_found: 404,
+  list_item_unavailable: 422,
+  not_list_owner: 403,
   // Sign-in
   invalid_credentials: 401,
   account_exists: 409,

@@ -16,6 +16,7 @@ const chunks: { [N in LazyPageName]: () => Promise<LazyPages> } = {
     import('./split-basket/split-basket-page.client').then((m) => ({ 'split-basket': m.SplitBasketPage })),
   grocery: () => import('./grocery/grocery-page.client').then((m) => ({ grocery: m.GroceryPage })),
   service: () => import('./service/service-page.client').then((m) => ({ service: m.ServicePage })),
+  list: () => import('./list/list-page.client').then((m) => ({ list: m.ListPage })),
   'not-found': () =>
     import('./not-found/not-found-page.client').then((m) => ({ 'not-found': m.NotFoundPage })),
 };

@@ -4,6 +4,7 @@ import { cartPageData } from './cart-page';
 import { checkoutPageData } from './checkout-page';
 import { groceryPageData } from './grocery-page';
 import { helpPageData, notFoundPageData } from './help-page';
+import { listPageData } from './list-page';
 import { orderConfirmationPageData } from './order-confirmation-page';
 import { productPageData } from './product-page';
 import { servicePageData } from './service-page';
@@ -23,5 +24,6 @@ const pageData = z.discriminatedUnion('page', [
   groceryPageData,
   servicePageData,
   splitBasketPageData,
+  listPageData,
 ]);
 export type PageData = z.infer<typeof pageData>;
