@@ -1,3 +1,5 @@
+import { ADD_ITEM_TO_LIST_PATH } from './list-add-path';
+
 // Plain constants of the lists area (wish lists, gift lists, idea lists; no zod), so the page can use them.
 
 /** LIST-008, LIST-010: what a list is (an idea list is the redesigned create's third kind). */
@@ -54,7 +56,7 @@ export const LIST_PATHS = {
   ajaxCreateList: '/hz/wishlist/ajax/createlist',
   ajaxCreateListAndAddItem: '/hz/wishlist/ajax/createlistandadditem',
   addToList: '/hz/wishlist/addtolist',
-  addItemToList: '/hz/wishlist/additemtolist',
+  addItemToList: ADD_ITEM_TO_LIST_PATH,
   addAsin: '/hz/wishlist/addasin',
   createApiAddToList: '/create/api/addToList',
   triggerWeblab: '/hz/wishlist/triggerweblab',
@@ -89,6 +91,9 @@ export const LIST_NOTICES = {
   unchanged: 'Nothing to change.',
 } as const;
 export type ListNotice = keyof typeof LIST_NOTICES;
+
+/** LIST-024: the metric a list post from a page without a CSRF token records. */
+export const LIST_CSRF_MISSING_METRIC = 'pdp.lists.csrf-missing/v1';
 
 /** The problems a form post without script can come back with (the refusal's code). */
 export const LIST_PROBLEMS = {

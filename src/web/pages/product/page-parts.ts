@@ -3,6 +3,7 @@ import type { ProductPageData } from '../../../shared/contracts/pages/product-pa
 import { loadAddOnServices } from '../../features/add-on-services/add-on-services-slot';
 import { loadInviteRequest } from '../../features/buy-box/invite-request-slot';
 import { loadQuantityNote } from '../../features/buy-box/quantity-note-slot';
+import { loadAddToListButton } from '../../features/lists/add-to-list-slot';
 import { loadRecycleAndSaveLaunch } from '../../features/recycle-and-save/recycle-and-save-slot';
 import { loadBusinessBuying } from './business-buying-slot';
 import { loadDealBuyBox } from './deal-buy-box-slot';
@@ -40,6 +41,12 @@ export const showsAddOnServices = (data: ProductPageData): boolean =>
 
 /** Whether a product page shows the recycle-and-save launch: its styles and code here, its place in the column (purchase extension). */
 export const showsRecycleAndSave = (data: ProductPageData): boolean => !!data.product.recycleAndSave;
+
+/**
+ * Whether a product page shows the add-to-list button (LIST-002): in the purchase column of every page
+ * but a grocery product's (no column) and the business box's (decision 0061).
+ */
+export const showsAddToList = (data: ProductPageData): boolean => !data.grocery && !data.business;
 
 /** Every page's styles, in cascade order: the layout, the shared widgets, the product page. */
 export const PAGE_STYLES: readonly string[] = [
@@ -107,6 +114,16 @@ export const PAGE_PARTS = [
     load: loadRecycleAndSaveLaunch,
     inColumn: true,
     styles: ['src/web/features/recycle-and-save/recycle-and-save.css'],
+  },
+  {
+    // Lists (LIST-002): the add-to-list button sits in the purchase column (a purchase extension),
+    // its code a chunk of its own that comes with the column; its dropdown and create-list sheet load
+    // on the first press (decision 0061).
+    name: 'lists',
+    shown: showsAddToList,
+    load: loadAddToListButton,
+    inColumn: true,
+    styles: ['src/web/features/lists/lists.css'],
   },
 ] as const satisfies readonly PagePart[];
 

@@ -1,5 +1,6 @@
 import { accessoryUpsells } from './extensions/accessory-upsells';
 import { addOnServices } from './extensions/add-on-services';
+import { lists } from './extensions/lists';
 import { recycleAndSave } from './extensions/recycle-and-save';
 import type { PurchaseExtension } from './purchase-extension';
 
@@ -13,4 +14,5 @@ export const PURCHASE_EXTENSIONS: readonly PurchaseExtension[] = [
   accessoryUpsells,
   addOnServices,
   recycleAndSave,
+  lists,
 ];
