@@ -233,7 +233,10 @@ export function ListPage({ data }: { data: ListPageData }) {
       />
       <main id="top" tabIndex={-1} className="page list-page">
         {data.notice ? (
-          <div className={`alert alert--${data.notice.kind}`} role="status">
+          <div
+            className={`alert alert--${data.notice.kind}`}
+            role={data.notice.kind === 'error' ? 'alert' : 'status'}
+          >
             <p>{data.notice.message}</p>
           </div>
         ) : null}
