@@ -65,11 +65,9 @@ export const LIST_PATHS = {
   afterSignIn: '/hz/wishlist/after-sign-in',
 } as const;
 
-/** LIST-004..006: where a list lives. */
-export const listPath = (listExternalId: string) => `/hz/wishlist/ls/${encodeURIComponent(listExternalId)}`;
-export const registryWishListPath = (id: string) => `/gp/registry/wishlist/${encodeURIComponent(id)}`;
-export const registryGiftListPath = (id: string) => `/gp/registry/giftlist/${encodeURIComponent(id)}`;
-export const ideaListPath = (id: string) => `/create/collection?id=${encodeURIComponent(id)}`;
+/** LIST-004..006: where a list lives (the registry addresses `/gp/registry/{wishlist,giftlist}/{id}` show it too). */
+const listPath = (listExternalId: string) => `/hz/wishlist/ls/${encodeURIComponent(listExternalId)}`;
+const ideaListPath = (id: string) => `/create/collection?id=${encodeURIComponent(id)}`;
 
 /** Where a list of this type is shown after creation (LIST-004, LIST-006). */
 export const listDestination = (listType: ListType, listExternalId: string) =>

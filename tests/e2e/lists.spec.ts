@@ -5,7 +5,6 @@ import { expect, test, type World } from './fixtures';
 import { fillSignIn, signIn } from './pages/sign-in-page';
 
 const isAdd = (url: string) => url.includes('/hz/wishlist/additemtolist');
-const isLists = (url: string) => url.includes('/hz/wishlist/addtolist');
 
 /** A speaker without accessories (their interstitial would hold presses), and a shopper signed in on its page. */
 async function openSignedIn(page: Page, world: World) {

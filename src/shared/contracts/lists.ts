@@ -24,8 +24,6 @@ const ajaxState = {
   /** The house error (`{ code, message, field? }`), null on success. */
   error: z.object({ code: z.string(), message: z.string(), field: z.string().optional() }).nullable(),
 };
-export const listAjaxState = z.object(ajaxState).meta({ id: 'ListAjaxState' });
-export type ListAjaxState = z.infer<typeof listAjaxState>;
 
 /** LIST-026: the create form's query. */
 export const createFormQuery = z.object({
@@ -99,6 +97,9 @@ export const listCreated = z
   })
   .meta({ id: 'ListCreated' });
 export type ListCreated = z.infer<typeof listCreated>;
+
+/** LIST-011: the ajax state every list write answers with. */
+export type ListAjaxState = Pick<ListCreated, 'hasError' | 'authRequired' | 'authUrl' | 'error'>;
 
 /** LIST-030: the lists query. */
 export const addToListQuery = z.object({

@@ -66,7 +66,7 @@ function readable(list: ListRow, viewer: Viewer, token: string | undefined): boo
 }
 
 /** The list a viewer may read; 404 for a private list (or none) to everyone but its owner. */
-export async function readList(
+async function readList(
   db: Db,
   viewer: Viewer,
   externalId: string,
@@ -78,7 +78,7 @@ export async function readList(
 }
 
 /** The list the viewer owns: sign-in first; another's list is 404, or 403 when they may read it. */
-export async function ownList(db: Db, viewer: Viewer, externalId: string): Promise<ListOutcome<ListRow>> {
+async function ownList(db: Db, viewer: Viewer, externalId: string): Promise<ListOutcome<ListRow>> {
   if (!viewer)
     return { ok: false, refusal: { code: 'sign_in_required', message: 'Sign in to change your lists.' } };
   const list = await findListByExternalId(db, externalId);

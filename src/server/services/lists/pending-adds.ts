@@ -11,7 +11,7 @@ import { addItemToList, type ListTarget } from './lists';
 type Db = Kysely<Database>;
 
 /** How long an add waits on sign-in (decision 0060). */
-export const PENDING_ADD_TTL_MS = 60 * 60 * 1000;
+const PENDING_ADD_TTL_MS = 60 * 60 * 1000;
 /** The cookie that ties a waiting add to the browser that made it. */
 export const PENDING_ADD_COOKIE = 'list-pending-add';
 
