@@ -49,7 +49,11 @@ export const csrfPlugin = fp(
         headerValue(request, 'x-csrf-token') ??
         (queryName && typeof query?.[queryName] === 'string' ? (query[queryName] as string) : undefined) ??
         headerValue(request, 'anti-csrftoken-a2z') ??
-        (body && typeof body === 'object' && typeof body.csrfToken === 'string' ? body.csrfToken : undefined);
+        (body && typeof body === 'object' && typeof body.csrfToken === 'string'
+          ? body.csrfToken
+          : undefined) ??
+        // READING 16: the trade-in, list and registry posts may name it `token`.
+        (body && typeof body === 'object' && typeof body.token === 'string' ? body.token : undefined);
       if (!sent || request.session.isNew || !safeEqual(sent, request.session.csrfToken)) {
         sendError(reply, 403, 'csrf_token_invalid', 'missing or invalid CSRF token', 'x-csrf-token');
         return;

@@ -308,6 +308,25 @@ describe.each(dialects)('list calls on %s', (dialect) => {
     expect(await listsOfCustomer(s.customerId)).toHaveLength(0);
   });
 
+  test('LIST-024 READING 16 the token may come as a `token` field of a form or JSON body', async () => {
+    const product = await createProduct(ctx.store.db);
+    const s = await signedIn();
+    const form = await s.postForm(
+      '/hz/wishlist/additemtolist',
+      { asin: product.asin, isAjax: 'true', token: s.csrfToken },
+      { csrf: false },
+    );
+    expect(form.statusCode).toBe(200);
+    const body = await json(
+      s,
+      '/hz/wishlist/additemtolist',
+      { asin: product.asin, isAjax: true, token: s.csrfToken },
+      '',
+    );
+    expect(body.statusCode).toBe(200);
+    expect(body.json().quantity).toBe(2);
+  });
+
   test('20 parallel adds of one item give one line with the right quantity', async () => {
     const product = await createProduct(ctx.store.db);
     const s = await signedIn();
