@@ -28,7 +28,7 @@ export const LIST_LIMITS = {
   quantityMax: 99,
 } as const;
 
-/** LIST-041..044, LIST-026, LIST-027 (READING 12): the create-list sheet, popover and dropdown. */
+/** LIST-041..044, LIST-026, LIST-027 (the stated 580 wins over the sum): the create-list sheet, popover and dropdown. */
 export const LIST_UI = {
   bottomSheetHeight: 325,
   popoverHeight: 430,

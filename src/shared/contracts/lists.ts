@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { LIST_LIMITS, LIST_PERSISTENCE, LIST_PRIORITIES, LIST_PRIVACY, LIST_TYPES } from '../list-constants';
 import { asin, price } from './common';
 
-// READING 16: every list POST takes JSON or a form body with the same names, so numbers and flags may
+// Every list POST takes JSON or a form body with the same names, so numbers and flags may
 // come as strings.
 const flag = z.union([
   z.boolean(),
@@ -33,7 +33,7 @@ export const createFormQuery = z.object({
   relatedRequestID: text(64).optional(),
 });
 
-/** LIST-026 (READING 15): the create form's data, which the page renders. */
+/** LIST-026: the create form's data, which the page renders. */
 export const createForm = z
   .object({
     ...ajaxState,
@@ -121,7 +121,7 @@ export const listSummary = z.object({
 });
 export type ListSummary = z.infer<typeof listSummary>;
 
-/** LIST-030 (READING 22): the shopper's lists, the default first. */
+/** LIST-030: the shopper's lists, the default first. */
 export const addToListAnswer = z
   .object({ ...ajaxState, lists: z.array(listSummary) })
   .meta({ id: 'ShopperLists' });
@@ -192,7 +192,7 @@ export const weblabTriggered = z
   .object({ name: z.string(), treatment: z.enum(['C', 'T1']), triggered: z.boolean() })
   .meta({ id: 'WeblabTriggered' });
 
-/** LIST-035: whether the birthday gift list offer shows for a product (READING 15: data, not HTML). */
+/** LIST-035: whether the birthday gift list offer shows for a product (as data, not HTML). */
 export const birthdayDpxQuery = z.object({ asin: asin.optional() });
 export const birthdayDpx = z
   .object({ showBirthdayList: z.boolean(), asin: z.string().nullable(), createUrl: z.string() })

@@ -308,7 +308,7 @@ describe.each(dialects)('list calls on %s', (dialect) => {
     expect(await listsOfCustomer(s.customerId)).toHaveLength(0);
   });
 
-  test('LIST-024 READING 16 the token may come as a `token` field of a form or JSON body', async () => {
+  test('LIST-024 the token may come as a `token` field of a form or JSON body', async () => {
     const product = await createProduct(ctx.store.db);
     const s = await signedIn();
     const form = await s.postForm(

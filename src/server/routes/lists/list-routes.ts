@@ -37,7 +37,7 @@ export const listRoutes: AreaRoutes = async (app, options) => {
     {
       schema: {
         tags: TAGS,
-        summary: "The create-list form's data (LIST-026; the spec's HTML answer as data, READING 15)",
+        summary: "The create-list form's data (LIST-026; the spec's HTML answer as data)",
         querystring: createFormQuery,
         response: { 200: createForm, 401: createForm },
       },
@@ -98,7 +98,7 @@ export const listRoutes: AreaRoutes = async (app, options) => {
     {
       schema: {
         tags: TAGS,
-        summary: "The shopper's lists, the default first (LIST-030, READING 22)",
+        summary: "The shopper's lists, the default first (LIST-030)",
         querystring: addToListQuery,
         response: { 200: addToListAnswer, 401: addToListAnswer },
       },

@@ -131,7 +131,7 @@ export async function createFormFor(
   };
 }
 
-/** LIST-030 (READING 22): the customer's lists, the default first. */
+/** LIST-030: the customer's lists, the default first. */
 export async function listsOf(
   db: Db,
   customer: Customer,

@@ -22,7 +22,7 @@ export const safeReturnTo = (returnTo: string | undefined, asin?: string): strin
   returnTo && isOwnPath(returnTo) ? returnTo : asin ? `/dp/${asin}` : '/';
 
 /**
- * LIST-025 (READING 21, decision 0060): a signed-out add waits on the server; the answer's `authUrl`
+ * LIST-025 (decision 0060): a signed-out add waits on the server; the answer's `authUrl`
  * is the sign-in page, which comes back through the completion path and then to the page.
  */
 export async function holdAddForSignIn(
