@@ -31,16 +31,19 @@ const SEEN_SIGNED_IN = new Set([
 // on every page: they load as the shopper scrolls to them, so no kind counts them.
 const COLUMN = 'src/web/pages/product/purchase-part.tsx';
 const VARIANTS = 'src/web/features/add-on-services/variants';
+// The add-to-list button (LIST-002): with the column on every page but the business box's.
+const LISTS = 'src/web/features/lists/add-to-list-button.tsx';
 const PAGE_KINDS = {
   'plain (B0PDPSPK01, accessories; bundles, badge and ads below the fold)': [
     COLUMN,
+    LISTS,
     'src/web/features/recycle-and-save/recycle-and-save-launch.tsx',
     'src/web/features/trade-in/trade-in-launcher.tsx',
   ],
   // The phone's trade-in box (gl_wireless) in its own chunk, loaded with the column.
-  'trade-in (B0PDPPHN01)': [COLUMN, 'src/web/features/trade-in/trade-in-launcher.tsx'],
+  'trade-in (B0PDPPHN01)': [COLUMN, LISTS, 'src/web/features/trade-in/trade-in-launcher.tsx'],
   // The deals upsell rules the deal slot imports are in the page-shared chunk the deal box imports.
-  'deal (B0PDPTAB01)': [COLUMN, 'src/web/features/deal-buy-box/deal-buy-box.tsx'],
+  'deal (B0PDPTAB01)': [COLUMN, LISTS, 'src/web/features/deal-buy-box/deal-buy-box.tsx'],
   'business (B0PDPPAP01, business customer)': [
     COLUMN,
     'src/web/features/business-buying/business-buying.tsx',
@@ -50,10 +53,11 @@ const PAGE_KINDS = {
   ],
   'registry owner (B0PDPBAB01, registry@: "Add to registry")': [
     COLUMN,
+    LISTS,
     'src/web/features/registries/registry-button.tsx',
   ],
-  'invitation (B0PDPCNS01)': [COLUMN, 'src/web/features/buy-box/invite-request.tsx'],
-  'quantity link (?qty=)': [COLUMN, 'src/web/features/buy-box/quantity-updated-tip.tsx'],
+  'invitation (B0PDPCNS01)': [COLUMN, LISTS, 'src/web/features/buy-box/invite-request.tsx'],
+  'quantity link (?qty=)': [COLUMN, LISTS, 'src/web/features/buy-box/quantity-updated-tip.tsx'],
   ...Object.fromEntries(
     [
       ['twister', 'B0PDPWSH01'],
@@ -66,12 +70,12 @@ const PAGE_KINDS = {
       ['pre-purchase', 'B0PDPDWS01'],
     ].map(([variant, asin]) => [
       `add-on services, ${variant} (${asin})`,
-      [COLUMN, 'src/web/features/add-on-services/add-on-widget.tsx', `${VARIANTS}/${variant}.tsx`],
+      [COLUMN, LISTS, 'src/web/features/add-on-services/add-on-widget.tsx', `${VARIANTS}/${variant}.tsx`],
     ]),
   ),
 };
 // Reported, not held to the budget: the widgets below the fold once the shopper has scrolled to them.
-const BELOW_THE_FOLD = [COLUMN, 'src/web/pages/product/below-the-fold.client.tsx'];
+const BELOW_THE_FOLD = [COLUMN, LISTS, 'src/web/pages/product/below-the-fold.client.tsx'];
 
 const root = process.argv[2] ?? 'dist/client';
 const manifestFile = join(root, '.vite/manifest.json');

@@ -1,8 +1,11 @@
+import { existsSync } from 'node:fs';
+import { dirname, join } from 'node:path';
 import type { FastifyBaseLogger } from 'fastify';
 import { STORE_MIGRATIONS } from './areas/areas';
 import { importCatalogFile, seedAccounts } from './catalog/catalog-files';
 import type { Store } from './db/database';
 import type { Env } from './env';
+import { seedDemoLists } from './services/lists/demo-lists';
 
 /** Migrates, and on an empty database loads the demo catalog and accounts (DESIGN: npm start). */
 export async function prepareStore(
@@ -21,5 +24,8 @@ export async function prepareStore(
     );
   }
   const accounts = await seedAccounts(store.db, env.ACCOUNTS_FILE, now);
+  // The demo accounts' lists sit beside their accounts file (the lists area, decision 0058).
+  const listsFile = join(dirname(env.ACCOUNTS_FILE), 'lists.json');
+  if (existsSync(listsFile)) await seedDemoLists(store.db, listsFile, now);
   log.info({ ...result.summary, accounts }, 'loaded the demo catalog into an empty database');
 }

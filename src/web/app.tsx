@@ -49,6 +49,10 @@ export function App({ data }: { data: PageData }) {
       const Page = lazyPages.account ?? missing(data.page);
       return <Page data={data} />;
     }
+    case 'list': {
+      const Page = lazyPages.list ?? missing(data.page);
+      return <Page data={data} />;
+    }
     case 'help': {
       const Page = lazyPages.help ?? missing(data.page);
       return <Page data={data} />;

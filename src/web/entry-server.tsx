@@ -6,6 +6,7 @@ import { CartPage } from './pages/cart/cart-page';
 import { CheckoutPage } from './pages/checkout/checkout-page';
 import { GroceryPage } from './pages/grocery/grocery-page';
 import { HelpPage } from './pages/help/help-page';
+import { ListPage } from './pages/list/list-page';
 import { NotFoundPage } from './pages/not-found/not-found-page';
 import { OrderConfirmationPage } from './pages/order-confirmation/order-confirmation-page';
 import { loadEveryPart } from './pages/product/page-parts';
@@ -24,6 +25,7 @@ providePages({
   checkout: CheckoutPage,
   grocery: GroceryPage,
   help: HelpPage,
+  list: ListPage,
   'not-found': NotFoundPage,
   'order-confirmation': OrderConfirmationPage,
   registries: RegistriesPage,

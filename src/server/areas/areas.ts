@@ -12,6 +12,7 @@ import { cartArea } from './cart';
 import { checkoutArea } from './checkout';
 import { dealsArea } from './deals';
 import { groceryArea } from './grocery';
+import { listsArea } from './lists';
 import { productsArea } from './products';
 import { registriesArea } from './registries';
 import type { ServerArea } from './server-area';
@@ -41,6 +42,7 @@ export const SERVER_AREAS = [
   sponsoredArea,
   tradeInArea,
   registriesArea,
+  listsArea,
 ] as const satisfies readonly ServerArea[];
 
 type CatalogPartOf<Area> = Area extends { catalog: infer Part extends AnyCatalogPart } ? Part : never;

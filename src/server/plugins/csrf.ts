@@ -52,7 +52,7 @@ export const csrfPlugin = fp(
         (body && typeof body === 'object' && typeof body.csrfToken === 'string'
           ? body.csrfToken
           : undefined) ??
-        // The registry and list calls name the same token `token` in their bodies (decision 0062).
+        // The trade-in, list and registry posts may name it `token` (decisions 0059, 0062).
         (body && typeof body === 'object' && typeof body.token === 'string' ? body.token : undefined);
       if (!sent || request.session.isNew || !safeEqual(sent, request.session.csrfToken)) {
         sendError(reply, 403, 'csrf_token_invalid', 'missing or invalid CSRF token', 'x-csrf-token');

@@ -15,12 +15,13 @@ const productPage = (overrides: Record<string, unknown> = {}, addOnServices: unk
   }) as unknown as PageData;
 
 test('a product page inlines only the styles of the parts it shows', () => {
-  expect(productPartsShown(productPage())).toEqual([]);
-  expect(productPartsShown(productPage({ deal: {} }))).toEqual(['deal']);
+  // LIST-002: the add-to-list button is on every page with the purchase column but the business box's.
+  expect(productPartsShown(productPage())).toEqual(['lists']);
+  expect(productPartsShown(productPage({ deal: {} }))).toEqual(['deal', 'lists']);
   expect(productPartsShown(productPage({ grocery: {}, business: {} }))).toEqual(['grocery', 'business']);
-  expect(productPartsShown(productPage({}, { widget: 'twister' }))).toEqual(['addOnServices']);
+  expect(productPartsShown(productPage({}, { widget: 'twister' }))).toEqual(['addOnServices', 'lists']);
   // The add-on widget fetches its slice itself when the server deferred it.
-  expect(productPartsShown(productPage({ deferred: ['addOnServices'] }))).toEqual(['addOnServices']);
+  expect(productPartsShown(productPage({ deferred: ['addOnServices'] }))).toEqual(['addOnServices', 'lists']);
   // RS-001: the recycle-and-save launch's styles only where the product carries the promotion.
   const promoted = { ...productPage(), product: { addOnServices: null, recycleAndSave: { percentOff: 25 } } };
   expect(productPartsShown(promoted as unknown as PageData)).toEqual(['recycleAndSave']);
@@ -29,6 +30,7 @@ test('a product page inlines only the styles of the parts it shows', () => {
     product: { addOnServices: null, tradeIn: { productGroup: 'gl_wireless' } },
   };
   expect(productPartsShown(tradeIn as unknown as PageData)).toEqual(['tradeIn']);
+  expect(productPartsShown(promoted as unknown as PageData)).toEqual(['recycleAndSave', 'lists']);
 });
 
 test('every other page keeps every part style, in the stylesheet order', () => {
@@ -42,4 +44,5 @@ test('every other page keeps every part style, in the stylesheet order', () => {
     'tradeIn',
     'registries',
   ]);
+  expect(PRODUCT_PARTS).toEqual(['addOnServices', 'deal', 'grocery', 'business', 'recycleAndSave', 'lists']);
 });

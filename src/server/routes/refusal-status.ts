@@ -6,6 +6,7 @@ import { sendError } from '../plugins/errors';
 import type { LineRefusalCode } from '../services/cart/line-refused';
 import type { FreshCheckoutRefusalCode } from '../services/grocery/fresh-checkout';
 import type { StaplesRefusalCode } from '../services/grocery/repeat-delivery';
+import type { ListRefusalCode } from '../services/lists/lists';
 import type { Refusal } from '../services/refusal';
 import type { RegistryRefusalCode } from '../services/registries/registries';
 import type { SignInRefusalCode } from '../services/sign-in/sign-in';
@@ -47,7 +48,8 @@ export type RefusalCode =
   | SignInRefusalCode
   | CarouselRefusalCode
   | TradeInRefusalCode
-  | RegistryRefusalCode;
+  | RegistryRefusalCode
+  | ListRefusalCode;
 
 export type RefusalStatus = 400 | 401 | 403 | 404 | 409 | 415 | 422 | 429;
 
@@ -169,6 +171,14 @@ const ANSWERS = {
   group_gift_only: 409,
   not_a_group_gift: 409,
   no_payment_method: 422,
+  // Lists (decision 0058)
+  invalid_list: 400,
+  too_many_lists: 422,
+  list_full: 422,
+  list_not_found: 404,
+  list_item_not_found: 404,
+  list_item_unavailable: 422,
+  not_list_owner: 403,
   // Sign-in
   invalid_credentials: 401,
   account_exists: 409,

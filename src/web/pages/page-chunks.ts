@@ -19,6 +19,7 @@ const chunks: { [N in LazyPageName]: () => Promise<LazyPages> } = {
   'trade-in': () => import('./trade-in/trade-in-page.client').then((m) => ({ 'trade-in': m.TradeInPage })),
   registries: () =>
     import('./registries/registries-page.client').then((m) => ({ registries: m.RegistriesPage })),
+  list: () => import('./list/list-page.client').then((m) => ({ list: m.ListPage })),
   'not-found': () =>
     import('./not-found/not-found-page.client').then((m) => ({ 'not-found': m.NotFoundPage })),
 };

@@ -4,6 +4,7 @@ import { cartPageData } from './cart-page';
 import { checkoutPageData } from './checkout-page';
 import { groceryPageData } from './grocery-page';
 import { helpPageData, notFoundPageData } from './help-page';
+import { listPageData } from './list-page';
 import { orderConfirmationPageData } from './order-confirmation-page';
 import { productPageData } from './product-page';
 import { registriesPageData } from './registries-page';
@@ -27,5 +28,6 @@ const pageData = z.discriminatedUnion('page', [
   splitBasketPageData,
   tradeInPageData,
   registriesPageData,
+  listPageData,
 ]);
 export type PageData = z.infer<typeof pageData>;

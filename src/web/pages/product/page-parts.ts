@@ -3,6 +3,7 @@ import type { ProductPageData } from '../../../shared/contracts/pages/product-pa
 import { loadAddOnServices } from '../../features/add-on-services/add-on-services-slot';
 import { loadInviteRequest } from '../../features/buy-box/invite-request-slot';
 import { loadQuantityNote } from '../../features/buy-box/quantity-note-slot';
+import { loadAddToListButton } from '../../features/lists/add-to-list-slot';
 import { loadRecycleAndSaveLaunch } from '../../features/recycle-and-save/recycle-and-save-slot';
 import { loadRegistryButton } from '../../features/registries/registry-button-slot';
 import { loadTradeInBox } from '../../features/trade-in/trade-in-slot';
@@ -47,6 +48,11 @@ export const showsRecycleAndSave = (data: ProductPageData): boolean => !!data.pr
 export const showsTradeIn = (data: ProductPageData): boolean => !!data.product.tradeIn;
 /** Whether a product page shows "Add to registry" (a signed-in shopper with registries). */
 export const showsRegistryButton = (data: ProductPageData): boolean => !!data.registries;
+/**
+ * Whether a product page shows the add-to-list button (LIST-002): in the purchase column of every page
+ * but a grocery product's (no column) and the business box's (decision 0061).
+ */
+export const showsAddToList = (data: ProductPageData): boolean => !data.grocery && !data.business;
 
 /** Every page's styles, in cascade order: the layout, the shared widgets, the product page. */
 export const PAGE_STYLES: readonly string[] = [
@@ -123,6 +129,16 @@ export const PAGE_PARTS = [
     load: loadTradeInBox,
     inColumn: true,
     styles: ['src/web/features/trade-in/trade-in.css'],
+  },
+  {
+    // Lists (LIST-002): the add-to-list button sits in the purchase column (a purchase extension),
+    // its code a chunk of its own that comes with the column; its dropdown and create-list sheet load
+    // on the first press (decision 0061).
+    name: 'lists',
+    shown: showsAddToList,
+    load: loadAddToListButton,
+    inColumn: true,
+    styles: ['src/web/features/lists/lists.css'],
   },
   {
     // "Add to registry" (REG-001): a signed-in shopper with registries only; its button in the column,

@@ -1,5 +1,6 @@
 import { accessoryUpsells } from './extensions/accessory-upsells';
 import { addOnServices } from './extensions/add-on-services';
+import { lists } from './extensions/lists';
 import { recycleAndSave } from './extensions/recycle-and-save';
 import { registries } from './extensions/registries';
 import { tradeIn } from './extensions/trade-in';
@@ -16,5 +17,6 @@ export const PURCHASE_EXTENSIONS: readonly PurchaseExtension[] = [
   addOnServices,
   recycleAndSave,
   tradeIn,
+  lists,
   registries,
 ];

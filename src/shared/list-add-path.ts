@@ -1,0 +1,2 @@
+/** LIST-031: the add call; the product page's button posts to it as a plain form too (its own module, so the button carries nothing else). */
+export const ADD_ITEM_TO_LIST_PATH = '/hz/wishlist/additemtolist';
