@@ -4,6 +4,7 @@ import { createCustomer, demoAccountShape } from '../../../tests/factories/custo
 import { createDemoCopies } from '../../../tests/factories/demo-products';
 import { createTestApp, Shopper, T0, type TestContext } from '../../../tests/helpers/test-app';
 import { dialects } from '../../../tests/helpers/test-store';
+import { TRADE_IN_PATHS } from '../../shared/trade-in-constants';
 import { buildApp } from '../app';
 import { openStore } from '../db/database';
 import { readEnv } from '../env';
@@ -107,6 +108,22 @@ describe.each(dialects)('rate limits on %s', (dialect) => {
     });
     expect(again.statusCode).toBe(429);
     ctx.clock.now += RATE_LIMITS.signIn.timeWindow;
+  });
+
+  test('the trade-in submit is limited by its path: refused submits count too', async () => {
+    const { s } = await signedIn();
+    const submit = () =>
+      s.request({
+        method: 'POST',
+        url: TRADE_IN_PATHS.submit,
+        headers: { 'content-type': 'application/json', 'x-csrf-token': s.csrfToken },
+        payload: '{}',
+      });
+    const statuses: number[] = [];
+    for (let i = 0; i <= RATE_LIMITS.tradeInSubmit.max; i++) statuses.push((await submit()).statusCode);
+    expect(statuses.slice(0, -1).every((status) => status !== 429)).toBe(true);
+    expect(statuses.at(-1)).toBe(429);
+    ctx.clock.now += RATE_LIMITS.tradeInSubmit.timeWindow;
   });
 
   test('two processes on one database count the same hits', async () => {

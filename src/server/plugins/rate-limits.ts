@@ -2,6 +2,7 @@ import rateLimit from '@fastify/rate-limit';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { Redis } from 'ioredis';
+import { TRADE_IN_PATHS } from '../../shared/trade-in-constants';
 import { countRateLimitHit, dropEndedRateLimits } from '../db/repositories/rate-limit-repository';
 
 /**
@@ -22,6 +23,25 @@ export const RATE_LIMITS = {
   registryWrite: { max: 120, timeWindow: 60_000 },
   tradeInSubmit: { max: 10, timeWindow: 60_000 },
 } as const;
+
+type Limit = (typeof RATE_LIMITS)[keyof typeof RATE_LIMITS];
+
+/**
+ * Writes limited by where they are rather than one by one: every POST of the lists and registries
+ * areas, and the trade-in submit. A route's own `config.rateLimit` wins.
+ */
+const LIMITED_WRITES: readonly { test: (url: string) => boolean; limit: Limit }[] = [
+  {
+    test: (url) => url.startsWith('/hz/wishlist/') || url === '/create/api/addToList',
+    limit: RATE_LIMITS.listWrite,
+  },
+  {
+    test: (url) =>
+      url.startsWith('/registries') || url.startsWith('/wedding/') || url.startsWith('/baby-reg/'),
+    limit: RATE_LIMITS.registryWrite,
+  },
+  { test: (url) => url === TRADE_IN_PATHS.submit, limit: RATE_LIMITS.tradeInSubmit },
+];
 
 /**
  * Who a limit counts: the signed-in customer wherever they come from; else the session (shoppers
@@ -104,6 +124,13 @@ export const rateLimitsPlugin = fp(
         })
       : undefined;
     if (redis) app.addHook('onClose', async () => void (await redis.quit()));
+    // Before the library's own onRoute hook (registered below), so it sees the limits given here.
+    app.addHook('onRoute', (route) => {
+      const methods = Array.isArray(route.method) ? route.method : [route.method];
+      if (!methods.includes('POST') || route.config?.rateLimit !== undefined) return;
+      const limited = LIMITED_WRITES.find(({ test }) => test(route.url ?? ''));
+      if (limited) route.config = { ...route.config, rateLimit: limited.limit };
+    });
     await app.register(rateLimit, {
       global: false,
       keyGenerator: callerOf,
