@@ -1,6 +1,6 @@
 import { expect, test } from './fixtures';
 
-// Issue 29's retries: the page's writes carry an idempotency key, the same on each try, so a write
+// Retries (decision 0042): the page's writes carry an idempotency key, the same on each try, so a write
 // whose answer was lost on the way back is sent again and done once.
 
 test('a cart add whose answer is lost is sent again with its key and adds one unit, not two', async ({

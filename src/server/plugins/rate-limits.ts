@@ -6,7 +6,7 @@ import { TRADE_IN_PATHS } from '../../shared/trade-in-constants';
 import { countRateLimitHit, dropEndedRateLimits } from '../db/repositories/rate-limit-repository';
 
 /**
- * The limits of the writes a script could hammer (issue 29): per caller (callerOf) and route, per
+ * The limits of the writes a script could hammer (decision 0043): per caller (callerOf) and route, per
  * minute. Generous for a shopper, tight for a script; a route names its limit in `config.rateLimit`.
  */
 export const RATE_LIMITS = {

@@ -75,7 +75,7 @@ describe.each(dialects)('security headers on %s', (dialect) => {
     }
   });
 
-  test('issue 29 a page allows its own <style> elements by hash and no inline style at all', async () => {
+  test('decision 0016 a page allows its own <style> elements by hash and no inline style at all', async () => {
     const s = new Shopper(ctx.app);
     for (const path of [`/dp/${product.asin}`, '/gp/sign-in.html', '/gp/cart/view.html', '/dp/B0NOTHERE1']) {
       const response = await s.visit(path);

@@ -24,13 +24,15 @@ test('a product page inlines only the styles of the parts it shows', () => {
   expect(productPartsShown(productPage({ deferred: ['addOnServices'] }))).toEqual(['addOnServices', 'lists']);
   // RS-001: the recycle-and-save launch's styles only where the product carries the promotion.
   const promoted = { ...productPage(), product: { addOnServices: null, recycleAndSave: { percentOff: 25 } } };
-  expect(productPartsShown(promoted as unknown as PageData)).toEqual(['recycleAndSave']);
+  expect(productPartsShown(promoted as unknown as PageData)).toEqual(['recycleAndSave', 'lists']);
+  // TI-002: the trade-in box's only where the product has a trade-in group.
   const tradeIn = {
     ...productPage(),
     product: { addOnServices: null, tradeIn: { productGroup: 'gl_wireless' } },
   };
-  expect(productPartsShown(tradeIn as unknown as PageData)).toEqual(['tradeIn']);
-  expect(productPartsShown(promoted as unknown as PageData)).toEqual(['recycleAndSave', 'lists']);
+  expect(productPartsShown(tradeIn as unknown as PageData)).toEqual(['tradeIn', 'lists']);
+  // REG-001: "Add to registry" only for a signed-in shopper with registries.
+  expect(productPartsShown(productPage({ registries: { registries: [] } }))).toEqual(['lists', 'registries']);
 });
 
 test('every other page keeps every part style, in the stylesheet order', () => {
@@ -42,7 +44,7 @@ test('every other page keeps every part style, in the stylesheet order', () => {
     'business',
     'recycleAndSave',
     'tradeIn',
+    'lists',
     'registries',
   ]);
-  expect(PRODUCT_PARTS).toEqual(['addOnServices', 'deal', 'grocery', 'business', 'recycleAndSave', 'lists']);
 });

@@ -12,6 +12,9 @@ import type { RegistryRefusalCode } from '../services/registries/registries';
 import type { SignInRefusalCode } from '../services/sign-in/sign-in';
 import type { CarouselRefusalCode } from '../services/sponsored/carousel';
 import type { TradeInRefusalCode } from '../services/trade-in/trade-in';
+import { LIST_REFUSALS } from './lists/list-refusals';
+import { REGISTRY_REFUSALS } from './registries/registry-refusals';
+import { TRADE_IN_REFUSALS } from './trade-in/trade-in-refusals';
 
 /** What a route refuses before any service runs: a request naming nothing we have, or not allowed. */
 type RequestRefusalCode =
@@ -145,40 +148,9 @@ const ANSWERS = {
   busy: 400,
   not_found: 404,
   not_repeated: 404,
-  // Trade-in and recycle-and-save
-  product_group_mismatch: 400,
-  unknown_device: 404,
-  unknown_trade_in: 404,
-  unknown_trade_in_item: 404,
-  unknown_refinement: 404,
-  invalid_answers: 400,
-  invalid_condition: 400,
-  // TI-019: a broken rule answers its warning's code
-  nonTradeable: 422,
-  mixedHazmat: 422,
-  quantityExceeded: 422,
-  maxGiftCardValue: 422,
-  amountExceeded: 422,
-  trade_in_cart_empty: 422,
-  no_choice_pending: 409,
-  // Gift registries (decision 0062): someone else's private registry is not found, as is a missing one
-  registry_not_found: 404,
-  registry_item_not_found: 404,
-  ITEM_ALREADY_EXIST: 409,
-  contribution_below_minimum: 422,
-  contribution_above_remaining: 422,
-  group_gift_funded: 409,
-  group_gift_only: 409,
-  not_a_group_gift: 409,
-  no_payment_method: 422,
-  // Lists (decision 0058)
-  invalid_list: 400,
-  too_many_lists: 422,
-  list_full: 422,
-  list_not_found: 404,
-  list_item_not_found: 404,
-  list_item_unavailable: 422,
-  not_list_owner: 403,
+  ...TRADE_IN_REFUSALS,
+  ...REGISTRY_REFUSALS,
+  ...LIST_REFUSALS,
   // Sign-in
   invalid_credentials: 401,
   account_exists: 409,

@@ -44,7 +44,7 @@ describe('cart API client', () => {
       'accept-language': 'en-US',
       'x-csrf-token': 'csrf-abc',
       'x-encrypted-slate-token': 'slate-xyz',
-      // Issue 29: a write carries an idempotency key, so a retry is done once.
+      // Decision 0042: a write carries an idempotency key, so a retry is done once.
       'idempotency-key': expect.stringMatching(/^[0-9a-f]{32}$/),
     });
     expect(JSON.parse(String(init?.body))).toEqual({

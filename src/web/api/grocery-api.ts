@@ -57,6 +57,7 @@ function call<Answer, Refusal = FreshAddError>(
     body?: unknown;
     timeoutMs?: number;
     headers?: Record<string, string>;
+    resendLostWrite?: boolean;
   },
 ): Promise<ApiResult<Answer, Refusal>> {
   const tokens = pageTokens();
@@ -70,6 +71,7 @@ function call<Answer, Refusal = FreshAddError>(
     },
     ...(init.body === undefined ? {} : { json: init.body }),
     ...(init.timeoutMs ? { timeoutMs: init.timeoutMs } : {}),
+    ...(init.resendLostWrite === false ? { resendLostWrite: false } : {}),
   });
 }
 
@@ -186,6 +188,8 @@ export function sendSliderRequest(
   return call(request.url, {
     method: request.method,
     body: request.body,
+    // The slider rolls a failed press back and reconciles with the cart itself (SL-014).
+    resendLostWrite: false,
     ...(model.cartType === 'UFG'
       ? {}
       : {

@@ -24,6 +24,11 @@ type RequestOptions = {
   signal?: AbortSignal;
   /** The request outlives the page (a dismissal, a metric). */
   keepalive?: boolean;
+  /**
+   * Whether a write whose answer was lost is sent once more (default yes). The quantity slider says
+   * no: it rolls back and reconciles with the cart itself, and a late second try would race that.
+   */
+  resendLostWrite?: boolean;
   /** The browser cache's part (`no-store`: never answered from it, nor kept). */
   cache?: RequestCache;
 };
@@ -92,7 +97,10 @@ export async function request<Answer, Refusal = ErrorResponse>(
   const init = initOf(options);
   const key = (init.headers as Record<string, string>)['idempotency-key'];
   const retriesWrite = (attempt: number) =>
-    key !== undefined && attempt < WRITE_TRIES && !options.signal?.aborted;
+    key !== undefined &&
+    options.resendLostWrite !== false &&
+    attempt < WRITE_TRIES &&
+    !options.signal?.aborted;
   for (let attempt = 1; ; attempt++) {
     let response: Response;
     try {

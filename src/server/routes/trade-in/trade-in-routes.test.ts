@@ -368,7 +368,7 @@ describe.each(dialects)('trade-in calls on %s', (dialect) => {
     expect(after.items[0]).toEqual(one.items[0]);
   });
 
-  test('READING 16 the add takes a form body with the CSRF field; without the token it is refused 403', async () => {
+  test('TI-023 the add takes a form body with the CSRF field; without the token it is refused 403', async () => {
     const device = await createTradeInDevice(ctx.store.db, { productGroup: 'gl_digital_text_2' });
     const s = await signedIn();
     const fields = Object.fromEntries(Object.entries(ANSWERS.Good).map(([q, a]) => [`answer.${q}`, a]));
