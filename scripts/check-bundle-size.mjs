@@ -46,6 +46,7 @@ const PAGE_KINDS = {
   'deal (B0PDPTAB01)': [COLUMN, LISTS, 'src/web/features/deal-buy-box/deal-buy-box.tsx'],
   'business (B0PDPPAP01, business customer)': [
     COLUMN,
+    LISTS,
     'src/web/features/business-buying/business-buying.tsx',
   ],
   'grocery (B0PDPBAN01, the grocery box instead of the column)': [

@@ -594,3 +594,17 @@ test('BIZ-033 BIZ-034 a quantity the box changes says why: 0 becomes 1, 1000 bec
   );
   await expect(box.getByTestId('business-total')).toHaveText(/^Total for 999:/);
 });
+
+test('LIST-002 the business box carries the add-to-list button too: it adds the page item to the default list', async ({
+  page,
+  world,
+}) => {
+  await businessPage(world, page);
+  const add = page.getByRole('button', { name: 'Add to List', exact: true });
+  await expect(add).toBeVisible();
+  await add.click();
+  await expect(page.getByRole('status').filter({ hasText: 'Added to Wish List.' })).toBeVisible();
+  const lists = await page.request.get('/hz/wishlist/addtolist');
+  const [list] = (await lists.json()).lists as { itemCount: number }[];
+  expect(list?.itemCount).toBe(1);
+});

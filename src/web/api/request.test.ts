@@ -105,3 +105,20 @@ test('a write the store is still answering for an earlier try (409, Retry-After 
   expect(result.status).toBe(409);
   expect(tries).toBe(2);
 });
+
+test('a write that times out is not sent again: the time-out is the call’s give-up time', async () => {
+  let tries = 0;
+  server = createServer(() => {
+    tries++;
+    // Never answers.
+  });
+  await new Promise<void>((resolve) => server?.listen(0, '127.0.0.1', resolve));
+  const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/write`;
+  expect(await request(url, { method: 'POST', json: {}, timeoutMs: 300 })).toEqual({
+    ok: false,
+    status: 0,
+    refusal: null,
+  });
+  expect(tries).toBe(1);
+  server.closeAllConnections();
+});

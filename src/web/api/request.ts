@@ -104,10 +104,12 @@ export async function request<Answer, Refusal = ErrorResponse>(
   for (let attempt = 1; ; attempt++) {
     let response: Response;
     try {
-      // A time-out is per try: a retry gets its own.
       response = await fetch(url, attempt === 1 ? init : { ...init, signal: signalOf(options) ?? null });
-    } catch {
-      if (!retriesWrite(attempt)) return { ok: false, status: 0, refusal: null };
+    } catch (error) {
+      // A time-out or an abort is the caller's give-up time (the spec's), not a lost answer: no retry.
+      const gaveUp =
+        error instanceof DOMException && (error.name === 'TimeoutError' || error.name === 'AbortError');
+      if (gaveUp || !retriesWrite(attempt)) return { ok: false, status: 0, refusal: null };
       await pause(WRITE_RETRY_MS);
       continue;
     }

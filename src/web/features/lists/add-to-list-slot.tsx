@@ -3,7 +3,7 @@ import { serverReadySlot } from '../../ui/server-ready-lazy';
 
 type ButtonProps = ComponentProps<typeof import('./add-to-list-button')['AddToListButton']>;
 
-// The button is its own chunk, not the purchase column's: pages that do not show it (the business box)
+// The button is its own chunk, not the purchase column's: pages that do not show it (a grocery product's)
 // carry none of it. The server has it ready before it renders; the browser loads it with the column.
 const button = serverReadySlot<ButtonProps>(() =>
   import('./add-to-list-button').then((m) => m.AddToListButton),

@@ -49,10 +49,10 @@ export const showsTradeIn = (data: ProductPageData): boolean => !!data.product.t
 /** Whether a product page shows "Add to registry" (a signed-in shopper with registries). */
 export const showsRegistryButton = (data: ProductPageData): boolean => !!data.registries;
 /**
- * Whether a product page shows the add-to-list button (LIST-002): in the purchase column of every page
- * but a grocery product's (no column) and the business box's (decision 0061).
+ * Whether a product page shows the add-to-list button (LIST-002): in the purchase column of every page,
+ * the business box's included (decision 0061); a grocery product's page has no column.
  */
-export const showsAddToList = (data: ProductPageData): boolean => !data.grocery && !data.business;
+export const showsAddToList = (data: ProductPageData): boolean => !data.grocery;
 
 /** Every page's styles, in cascade order: the layout, the shared widgets, the product page. */
 export const PAGE_STYLES: readonly string[] = [
