@@ -4,6 +4,7 @@ import type { Store } from '../../src/server/db/database';
 import { GIFT_TAG_MODAL_WIDTH } from '../../src/shared/registry-constants';
 import { createRegistry, type RegistryItemOverrides } from '../factories/registry-factory';
 import { expect, test, type World } from './fixtures';
+import { tabTo } from './pages/keyboard';
 import { signIn } from './pages/sign-in-page';
 
 const ADDRESS = {
@@ -277,6 +278,13 @@ test('REG-002 REG-001 a gift-giver finds the registry by name and buys through c
   await expect(page.getByText('11 Wall St')).toHaveCount(0);
   await page.getByRole('button', { name: 'Place your order' }).click();
   await expect(page).toHaveURL(/orderId=/);
+  // The confirmation names where the gift goes; the registrant's address stays private.
+  await expect(
+    page.getByText(
+      `Your registry gift ships to ${registry.name}, at the address on their registry: ${product.title}.`,
+    ),
+  ).toBeVisible();
+  await expect(page.getByText('11 Wall St')).toHaveCount(0);
   await ownerPage.reload();
   await expect(ownerPage.getByText('1 of 2 purchased')).toBeVisible();
   await ownerContext.close();
@@ -313,6 +321,66 @@ test('REG-001 a group gift is funded by two givers and then counts as purchased'
   await secondContext.close();
   const row = await itemRow(store, registry.id, product.asin);
   expect([Number(row?.purchased_quantity), Number(row?.funded_minor)]).toEqual([1, 6000]);
+});
+
+test.describe('a gift-giver by keyboard alone', () => {
+  test('REG-002 REG-001 finds the registry by name, adds a gift to the cart and places the order shipped to the registrant', async ({
+    page,
+    world,
+    store,
+  }) => {
+    const product = await world.standaloneProduct('B0PDPBAB01');
+    const owner = await world.customer();
+    const registry = await createRegistry(store.db, {
+      customerId: owner.id,
+      items: [{ asin: product.asin, requested: 2 }],
+    });
+    const giver = await world.customer({ shippingAddress: ADDRESS, paymentMethod: 'Visa ending 1111' });
+    await signIn(page, giver, '/registries');
+    await tabTo(page, page.getByLabel('Registrant name'));
+    await page.keyboard.type(registry.name);
+    await page.keyboard.press('Enter');
+    const found = page.getByRole('link', { name: registry.name });
+    await tabTo(page, found);
+    await page.keyboard.press('Enter');
+    await expect(page.getByText('Requested 2 · Still needed 2')).toBeVisible();
+    await tabTo(page, page.getByRole('button', { name: `Add ${product.title} to cart` }));
+    await page.keyboard.press('Enter');
+    await expect(page).toHaveURL(/\/gp\/cart\/view\.html/);
+    await page.goto('/gp/buy/spc/handlers/display.html');
+    await expect(
+      page.getByRole('checkbox', {
+        name: `Ship the registry gifts to ${registry.name} (their address stays private)`,
+      }),
+    ).toBeChecked();
+    await tabTo(page, page.getByRole('button', { name: 'Place your order' }), 120);
+    await page.keyboard.press('Enter');
+    await expect(page).toHaveURL(/orderId=/);
+    await expect(
+      page.getByText(`Your registry gift ships to ${registry.name}`, { exact: false }),
+    ).toBeVisible();
+    expect(Number((await itemRow(store, registry.id, product.asin))?.purchased_quantity)).toBe(1);
+  });
+
+  test('REG-001 contributes to a group gift from the guest view', async ({ page, world, store }) => {
+    const product = await world.standaloneProduct('B0PDPBAB01', { offers: [{ price: 40 }] });
+    const owner = await world.customer();
+    const registry = await createRegistry(store.db, {
+      customerId: owner.id,
+      items: [{ asin: product.asin, requested: 1, groupGifting: true }],
+    });
+    await signIn(
+      page,
+      await world.customer({ paymentMethod: 'Visa ending 1111' }),
+      `/registries/baby/guest-view?registryId=${registry.id}`,
+    );
+    await tabTo(page, page.getByLabel('Contribution in dollars (from $5)'));
+    await page.keyboard.type('10');
+    await page.keyboard.press('Enter');
+    await expect(page.getByRole('status')).toHaveText('Thank you! Your contribution is recorded.');
+    await expect(page.getByText('25% funded ($10.00)')).toBeVisible();
+    expect(Number((await itemRow(store, registry.id, product.asin))?.funded_minor)).toBe(1000);
+  });
 });
 
 test.describe('the registry pages without JavaScript', () => {

@@ -1,7 +1,11 @@
 import type { Migration } from 'kysely';
 import type { AnyCatalogPart } from '../catalog/catalog-part';
 import { FROZEN_MIGRATIONS } from '../db/migrations/frozen-migrations';
-import type { CheckoutOptionsHook, OrderPlacedHook } from '../services/checkout/order-placed';
+import type {
+  CheckoutOptionsHook,
+  ConfirmationNotesHook,
+  OrderPlacedHook,
+} from '../services/checkout/order-placed';
 import type { ProductPageSlice, ProductPageSlices } from '../services/products/product-page';
 import { accessoriesArea } from './accessories';
 import { addOnServicesArea } from './add-on-services';
@@ -89,9 +93,14 @@ export function storeMigrations(areas: readonly ServerArea[]): Record<string, Mi
 
 export const STORE_MIGRATIONS = storeMigrations(SERVER_AREAS);
 
-/** The areas' order-placed hooks, in the areas' order (read when an order is placed, not at import). */
+/** The areas' checkout options hooks, in the areas' order (read when an order is placed, not at import). */
 export function checkoutOptionHooks(areas: readonly ServerArea[] = SERVER_AREAS): CheckoutOptionsHook[] {
   return areas.flatMap((area) => (area.checkoutOptions ? [area.checkoutOptions] : []));
+}
+
+/** The areas' confirmation-note hooks, in the areas' order. */
+export function confirmationNoteHooks(areas: readonly ServerArea[] = SERVER_AREAS): ConfirmationNotesHook[] {
+  return areas.flatMap((area) => (area.confirmationNotes ? [area.confirmationNotes] : []));
 }
 
 /** The areas' order-placed hooks, in the areas' order. */

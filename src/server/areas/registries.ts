@@ -4,7 +4,11 @@ import { registryPageRoutes } from '../routes/registries/registry-page-routes';
 import { registryRoutes } from '../routes/registries/registry-routes';
 import { registryWriteRoutes } from '../routes/registries/registry-write-routes';
 import { registryButtonSlice } from '../services/registries/registries';
-import { registryCheckoutOptions, registryOrderPlaced } from '../services/registries/registry-orders';
+import {
+  registryCheckoutOptions,
+  registryConfirmationNotes,
+  registryOrderPlaced,
+} from '../services/registries/registry-orders';
 import type { ContractPageSlices, ServerArea } from './server-area';
 
 /** Gift registries (REG-001 … REG-034, decision 0062): baby, wedding and general registries. */
@@ -17,4 +21,5 @@ export const registriesArea = {
   migrations: { '0027-registries': registries },
   orderPlaced: registryOrderPlaced,
   checkoutOptions: registryCheckoutOptions,
+  confirmationNotes: registryConfirmationNotes,
 } satisfies ServerArea;

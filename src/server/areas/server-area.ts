@@ -3,7 +3,11 @@ import type { Migration } from 'kysely';
 import type { ProductPageData } from '../../shared/contracts/pages/product-page';
 import type { AnyCatalogPart } from '../catalog/catalog-part';
 import type { ClientAssets } from '../render/client-assets';
-import type { CheckoutOptionsHook, OrderPlacedHook } from '../services/checkout/order-placed';
+import type {
+  CheckoutOptionsHook,
+  ConfirmationNotesHook,
+  OrderPlacedHook,
+} from '../services/checkout/order-placed';
 import type { ProductDetailsSlice } from '../services/products/page-slice';
 import type { ProductPageSlice, ProductPageSlices } from '../services/products/product-page';
 
@@ -26,6 +30,8 @@ export type ServerArea = {
   readonly orderPlaced?: OrderPlacedHook;
   /** Choices the area offers at checkout for the cart's lines (shown on the checkout page). */
   readonly checkoutOptions?: CheckoutOptionsHook;
+  /** Lines the area adds to an order's confirmation page (e.g. where registry gifts ship). */
+  readonly confirmationNotes?: ConfirmationNotesHook;
 };
 
 type PageFrameKey =

@@ -1,8 +1,13 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { createCustomer, demoAccountShape } from '../../../tests/factories/customer-factory';
+import { createDeal } from '../../../tests/factories/deal-factory';
 import { createDemoCopies } from '../../../tests/factories/demo-products';
+import { createProduct } from '../../../tests/factories/product-factory';
+import { createRegistry } from '../../../tests/factories/registry-factory';
 import { createTestApp, Shopper, type TestContext } from '../../../tests/helpers/test-app';
 import { dialects } from '../../../tests/helpers/test-store';
+import { LIST_PATHS } from '../../shared/list-constants';
+import { BABY_ADD_PATH } from '../../shared/registry-constants';
 import { SERVER_AREAS } from '../areas/areas';
 import type { AreaRoutes, ServerArea } from '../areas/server-area';
 
@@ -117,6 +122,90 @@ describe.each(dialects)('Idempotency-Key on %s', (dialect) => {
     const again = await s.addItems([{ ...speaker, quantity: 999 }], keyed('too-many'));
     expect(again.statusCode).toBe(refused.statusCode);
     expect(again.headers['idempotent-replayed']).toBe('true');
+  });
+
+  test('an order, a deal claim, a list add and a registry add, each sent five times with one key, have one effect and five equal answers', async () => {
+    const account = await createCustomer(ctx.store.db, demoAccountShape('shopper'), { now: ctx.clock.now });
+    const s = await shopper();
+    await s.signIn(account.email, account.password);
+    await s.visit(`/dp/${speaker.asin}`);
+    const fiveTimes = async (send: () => ReturnType<Shopper['request']>) => {
+      const answers = [];
+      for (let i = 0; i < 5; i++) answers.push(await send());
+      expect(answers.map((a) => a.statusCode)).toEqual(Array(5).fill(answers[0]?.statusCode));
+      expect(new Set(answers.map((a) => `${a.headers.location ?? ''} ${a.body}`)).size).toBe(1);
+      expect(answers[4]?.headers['idempotent-replayed']).toBe('true');
+      return answers[0];
+    };
+    const json = (url: string, body: unknown, key: string) => () =>
+      s.request({
+        method: 'POST',
+        url,
+        headers: {
+          'content-type': 'application/json',
+          'x-csrf-token': s.csrfToken,
+          'idempotency-key': `"${key}"`,
+        },
+        payload: JSON.stringify(body),
+      });
+
+    const deal = await createDeal(ctx.store.db, {}, { now: ctx.clock.now });
+    const claimed = await fiveTimes(
+      json(
+        `/api/marketplaces/ATVPDKIKX0DER/deals/${deal.deal.dealId}/claim-and-add-to-cart?ref=dp_ld_claim`,
+        { asin: deal.asin, quantity: 1 },
+        'claim-1',
+      ),
+    );
+    expect(claimed?.statusCode, claimed?.body).toBe(200);
+    expect(await s.cartCount()).toBe(1);
+
+    const form = new URLSearchParams({
+      csrfToken: s.csrfToken,
+      source: 'cart',
+      fullName: 'Pat Doe',
+      line1: '410 Terry Ave N',
+      city: 'Seattle',
+      state: 'WA',
+      postalCode: '98109',
+    }).toString();
+    const placed = await fiveTimes(() =>
+      s.request({
+        method: 'POST',
+        url: '/gp/buy/spc/handlers/place-order.html',
+        headers: { 'content-type': 'application/x-www-form-urlencoded', 'idempotency-key': '"order-1"' },
+        payload: form,
+      }),
+    );
+    expect(placed?.statusCode).toBe(303);
+    const orders = await ctx.store.db
+      .selectFrom('orders')
+      .select('id')
+      .where('customer_id', '=', account.id)
+      .execute();
+    expect(orders).toHaveLength(1);
+
+    const wished = await createProduct(ctx.store.db, {}, { now: ctx.clock.now });
+    await fiveTimes(json(LIST_PATHS.addItemToList, { asin: wished.asin, isAjax: '1' }, 'list-1'));
+    const listed = await ctx.store.db
+      .selectFrom('list_items')
+      .innerJoin('lists', 'lists.id', 'list_items.list_id')
+      .select('list_items.quantity')
+      .where('lists.customer_id', '=', account.id)
+      .where('list_items.asin', '=', wished.asin)
+      .execute();
+    expect(listed.map((row) => Number(row.quantity))).toEqual([1]);
+
+    const registry = await createRegistry(ctx.store.db, { customerId: account.id });
+    const added = await fiveTimes(json(BABY_ADD_PATH, { asin: wished.asin }, 'registry-1'));
+    expect(added?.json()).toMatchObject({ result: 'success' });
+    const registered = await ctx.store.db
+      .selectFrom('registry_items')
+      .select('requested_quantity')
+      .where('registry_id', '=', registry.id)
+      .where('asin', '=', wished.asin)
+      .execute();
+    expect(registered).toHaveLength(1);
   });
 
   test('the checkout form carries a one-time key: submitting it twice places one order', async () => {

@@ -339,6 +339,31 @@ export async function deleteRegistryCartLines(db: Db, cartItemIds: readonly stri
  * Records units an order bought for a registry item and raises its purchased count by them, in the
  * order's transaction: one relative update, so parallel orders add up exactly.
  */
+/** An order's registry gifts sent to the registrant, by registry: its name and the items' titles. */
+export async function findRegistryShipments(
+  db: Db,
+  orderId: string,
+): Promise<{ registryName: string; titles: string[] }[]> {
+  const rows = await db
+    .selectFrom('registry_order_lines as l')
+    .innerJoin('registry_items as i', 'i.id', 'l.registry_item_id')
+    .innerJoin('registries as r', 'r.id', 'i.registry_id')
+    .innerJoin('products as p', 'p.asin', 'i.asin')
+    .select(['r.id', 'r.name', 'p.title'])
+    .where('l.order_id', '=', orderId)
+    .where('l.ship_to_registrant', '=', 1)
+    .orderBy('r.id')
+    .orderBy('p.title')
+    .execute();
+  const byRegistry = new Map<string, { registryName: string; titles: string[] }>();
+  for (const row of rows) {
+    const shipment = byRegistry.get(row.id) ?? { registryName: row.name, titles: [] };
+    if (!shipment.titles.includes(row.title)) shipment.titles.push(row.title);
+    byRegistry.set(row.id, shipment);
+  }
+  return [...byRegistry.values()];
+}
+
 export async function recordRegistryPurchase(
   db: Db,
   purchase: {

@@ -80,6 +80,12 @@ describe.each(dialects)('buying from a registry on %s', (dialect) => {
       .where('order_id', '=', orderId)
       .executeTakeFirstOrThrow();
     expect([Number(line.quantity), Number(line.ship_to_registrant)]).toEqual([1, 1]);
+    // The confirmation says where the gift goes, by the registrant's name, never with their address.
+    const confirmation = await giver.visit(placed.headers.location as string);
+    expect(confirmation.body).not.toContain('11 Wall St');
+    expect(confirmation.body).toContain(
+      `Your registry gift ships to ${reg.name}, at the address on their registry: ${p.title}.`,
+    );
     expect((await owner.visit(`/registries/baby/owner-view?registryId=${reg.id}`)).body).toContain(
       '1 of 2 purchased',
     );

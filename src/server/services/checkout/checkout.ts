@@ -18,7 +18,7 @@ import type { CheckoutPageData } from '../../../shared/contracts/pages/checkout-
 import type { OrderConfirmationPageData } from '../../../shared/contracts/pages/order-confirmation-page';
 import type { Marketplace } from '../../../shared/marketplaces';
 import { toPrice } from '../../../shared/money/price-format';
-import { checkoutOptionHooks } from '../../areas/areas';
+import { checkoutOptionHooks, confirmationNoteHooks } from '../../areas/areas';
 import { findServiceAsins } from '../../db/repositories/add-on-service-repository';
 import type { CartOwner } from '../../db/repositories/cart-repository';
 import { findSavedCheckout, saveCheckoutDetails } from '../../db/repositories/customer-repository';
@@ -299,7 +299,15 @@ export async function orderConfirmation(
       day: 'numeric',
       timeZone: 'UTC',
     }),
+    notes: await confirmationNotes(db, { orderId: found.order.id, customerId: input.customerId }),
   };
+}
+
+/** What the areas add to the confirmation page (ServerArea.confirmationNotes), in the areas' order. */
+async function confirmationNotes(db: Db, order: { orderId: string; customerId: string }) {
+  const notes: string[] = [];
+  for (const hook of confirmationNoteHooks()) notes.push(...(await hook(db, order)));
+  return notes;
 }
 
 /** An order's summary as it was charged (orders from before totals were kept: items and coupons only). */

@@ -22,3 +22,12 @@ export type CheckoutOptionsHook = (
 ) => Promise<CheckoutOption[]>;
 
 export type OrderPlacedHook = (trx: Kysely<Database>, order: PlacedOrder) => Promise<void>;
+
+/**
+ * Lines an area adds to an order's confirmation page (ServerArea.confirmationNotes): e.g. where its
+ * gifts ship. Read for the order's own customer only.
+ */
+export type ConfirmationNotesHook = (
+  db: Kysely<Database>,
+  order: { orderId: string; customerId: string },
+) => Promise<string[]>;

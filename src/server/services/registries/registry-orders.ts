@@ -3,6 +3,7 @@ import type { CartOwner } from '../../db/repositories/cart-repository';
 import {
   deleteRegistryCartLines,
   findRegistryCartLines,
+  findRegistryShipments,
   markRegistryCartLine,
   recordRegistryPurchase,
 } from '../../db/repositories/registry-repository';
@@ -126,4 +127,19 @@ export async function registryCheckoutOptions(
     value: r.id,
     label: `Ship the registry gifts to ${r.name} (their address stays private)`,
   }));
+}
+
+/**
+ * The confirmation page's word on registry gifts sent with "ship to the registrant": they go to the
+ * registrant, named as at checkout, never with the address (the giver's typed address is for the rest).
+ */
+export async function registryConfirmationNotes(
+  db: Kysely<Database>,
+  order: { orderId: string },
+): Promise<string[]> {
+  const shipments = await findRegistryShipments(db, order.orderId);
+  return shipments.map(
+    (s) =>
+      `Your registry ${s.titles.length === 1 ? 'gift ships' : 'gifts ship'} to ${s.registryName}, at the address on their registry: ${s.titles.join(', ')}.`,
+  );
 }

@@ -16,5 +16,7 @@ export const orderConfirmationPageData = z.object({
   paymentMethod: z.string().nullable(),
   address: addressView,
   deliveryEstimate: z.string(),
+  /** Lines the areas add, e.g. that registry gifts ship to the registrant (ServerArea.confirmationNotes). */
+  notes: z.array(z.string()),
 });
 export type OrderConfirmationPageData = z.infer<typeof orderConfirmationPageData>;

@@ -19,6 +19,11 @@ export function OrderConfirmationPage({ data }: { data: OrderConfirmationPageDat
           Shipping to <strong>{data.address.fullName}</strong>, {data.address.line1}, {data.address.city},{' '}
           {data.address.state} {data.address.postalCode}
         </p>
+        {data.notes.map((note) => (
+          <p key={note} className="confirmation__note">
+            {note}
+          </p>
+        ))}
         {data.paymentMethod ? <p>Paid with {data.paymentMethod}</p> : null}
         <p className="confirmation__delivery">Arriving {data.deliveryEstimate}</p>
         <ul className="checkout__items">
