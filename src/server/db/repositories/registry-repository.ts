@@ -186,38 +186,21 @@ export async function findRegistryItems(db: Db, registryIds: readonly string[]):
     .innerJoin('products as p', 'p.asin', 'i.asin')
     .selectAll('i')
     .select(['p.title', 'p.images'])
-    .select((eb) => [
-      eb
-        .selectFrom('offers as o')
-        .select('o.price_minor')
-        .whereRef('o.asin', '=', 'i.asin')
-        .where('o.condition_type', '=', 'NEW')
-        .where('o.buyable', '=', 1)
-        .orderBy('o.price_minor')
-        .limit(1)
-        .as('price_minor'),
-      eb
-        .selectFrom('offers as o')
-        .select('o.currency_code')
-        .whereRef('o.asin', '=', 'i.asin')
-        .where('o.condition_type', '=', 'NEW')
-        .where('o.buyable', '=', 1)
-        .orderBy('o.price_minor')
-        .limit(1)
-        .as('currency_code'),
-    ])
     .where('i.registry_id', 'in', registryIds)
     .orderBy('i.added_at')
     .orderBy('i.id')
     .execute();
+  const prices = await cheapestNewPrices(
+    db,
+    rows.map((row) => row.asin),
+  );
   return rows.map((row) => ({
     id: row.id,
     registryId: row.registry_id,
     asin: row.asin,
     title: row.title,
     imageUrl: firstStoredImage(row.images)?.src ?? '',
-    priceMinor: row.price_minor === null || row.price_minor === undefined ? null : Number(row.price_minor),
-    currencyCode: row.currency_code ?? null,
+    ...(prices.get(row.asin) ?? NO_PRICE),
     requested: Number(row.requested_quantity),
     purchased: Number(row.purchased_quantity),
     fundedMinor: Number(row.funded_minor),
@@ -462,38 +445,47 @@ export async function findSimilarProducts(
   const rows = await db
     .selectFrom('products as p')
     .select(['p.asin', 'p.title', 'p.images'])
-    .select((eb) => [
-      eb
-        .selectFrom('offers as o')
-        .select('o.price_minor')
-        .whereRef('o.asin', '=', 'p.asin')
-        .where('o.condition_type', '=', 'NEW')
-        .where('o.buyable', '=', 1)
-        .orderBy('o.price_minor')
-        .limit(1)
-        .as('price_minor'),
-      eb
-        .selectFrom('offers as o')
-        .select('o.currency_code')
-        .whereRef('o.asin', '=', 'p.asin')
-        .where('o.condition_type', '=', 'NEW')
-        .where('o.buyable', '=', 1)
-        .orderBy('o.price_minor')
-        .limit(1)
-        .as('currency_code'),
-    ])
     .where('p.product_group', '=', product.product_group)
     .where('p.asin', '!=', asin)
     .orderBy('p.asin')
     .limit(limit)
     .execute();
+  const prices = await cheapestNewPrices(
+    db,
+    rows.map((row) => row.asin),
+  );
   return rows.map((row) => ({
     asin: row.asin,
     title: row.title,
     imageUrl: firstStoredImage(row.images)?.src ?? '',
-    priceMinor: row.price_minor === null || row.price_minor === undefined ? null : Number(row.price_minor),
-    currencyCode: row.currency_code ?? null,
+    ...(prices.get(row.asin) ?? NO_PRICE),
   }));
+}
+
+const NO_PRICE = { priceMinor: null, currencyCode: null };
+
+/** The lowest buyable new offer's price of each asin, in one query (an asin with none is absent). */
+async function cheapestNewPrices(
+  db: Db,
+  asins: readonly string[],
+): Promise<Map<string, { priceMinor: number; currencyCode: string }>> {
+  const prices = new Map<string, { priceMinor: number; currencyCode: string }>();
+  if (asins.length === 0) return prices;
+  const offers = await db
+    .selectFrom('offers')
+    .select(['asin', 'price_minor', 'currency_code'])
+    .where('asin', 'in', [...new Set(asins)])
+    .where('condition_type', '=', 'NEW')
+    .where('buyable', '=', 1)
+    .orderBy('asin')
+    .orderBy('price_minor')
+    .orderBy('id')
+    .execute();
+  for (const offer of offers) {
+    if (!prices.has(offer.asin))
+      prices.set(offer.asin, { priceMinor: Number(offer.price_minor), currencyCode: offer.currency_code });
+  }
+  return prices;
 }
 
 /** A product's title, first image and lowest new price, or null when the store has no such asin. */
