@@ -19,9 +19,7 @@ import {
   refinementSelection,
   searchDevices,
 } from '../../services/trade-in/trade-in';
-import { sendRefusal } from '../refusal-status';
-
-import { errors, HTML_AS_DATA, noStore, tags } from './trade-in-route-parts';
+import { HTML_AS_DATA, noStore, tags, viewRoute } from './trade-in-route-parts';
 
 /** Trade-in (TI-022..025, TI-033..036; decision 0052): the lists a trade-in starts from, signed in (401 otherwise). */
 export const tradeInRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -43,71 +41,41 @@ export const tradeInRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  app.get(
+  viewRoute(
+    app,
     TRADE_IN_PATHS.getCustomerItems,
     {
-      schema: {
-        tags,
-        summary: "The eligible list: the shopper's own devices of the group first, then the group's (TI-023)",
-        description: HTML_AS_DATA,
-        querystring: customerItemsQuery,
-        response: { 200: eligibleListView, ...errors },
-      },
+      summary: "The eligible list: the shopper's own devices of the group first, then the group's (TI-023)",
+      description: HTML_AS_DATA,
+      querystring: customerItemsQuery,
+      view: eligibleListView,
     },
-    async (request, reply) => {
-      const outcome = await customerItems(
-        app.store.db,
-        await request.session.customer(),
-        request.query,
-        request.log,
-      );
-      return outcome.ok ? outcome.value : sendRefusal(reply, outcome.refusal);
-    },
+    customerItems,
   );
 
-  app.get(
+  viewRoute(
+    app,
     TRADE_IN_PATHS.search,
     {
-      schema: {
-        tags,
-        summary:
-          'A page of tradeable devices of a group (TI-033..036): 20 a page; new style 15 desktop, 10 phone',
-        description: `${HTML_AS_DATA} q defaults to the alias \`ereaders\`, the whole group.`,
-        querystring: searchQuery,
-        response: { 200: searchResultsView, ...errors },
-      },
+      summary:
+        'A page of tradeable devices of a group (TI-033..036): 20 a page; new style 15 desktop, 10 phone',
+      description: `${HTML_AS_DATA} q defaults to the alias \`ereaders\`, the whole group.`,
+      querystring: searchQuery,
+      view: searchResultsView,
     },
-    async (request, reply) => {
-      const outcome = await searchDevices(
-        app.store.db,
-        await request.session.customer(),
-        request.query,
-        request.log,
-      );
-      return outcome.ok ? outcome.value : sendRefusal(reply, outcome.refusal);
-    },
+    searchDevices,
   );
 
-  app.get(
+  viewRoute(
+    app,
     TRADE_IN_PATHS.refinements,
     {
-      schema: {
-        tags,
-        summary: 'The next refinement step of a device: brand, model, carrier, storage (TI-005, TI-024)',
-        description: HTML_AS_DATA,
-        querystring: refinementsQuery,
-        response: { 200: refinementSelectionView, ...errors },
-      },
+      summary: 'The next refinement step of a device: brand, model, carrier, storage (TI-005, TI-024)',
+      description: HTML_AS_DATA,
+      querystring: refinementsQuery,
+      view: refinementSelectionView,
     },
-    async (request, reply) => {
-      const outcome = await refinementSelection(
-        app.store.db,
-        await request.session.customer(),
-        request.query,
-        request.log,
-      );
-      return outcome.ok ? outcome.value : sendRefusal(reply, outcome.refusal);
-    },
+    refinementSelection,
   );
 
   app.get(

@@ -112,7 +112,7 @@ export type TradeInRefusalCode =
   | 'trade_in_cart_empty'
   | 'no_choice_pending';
 
-type Outcome<T> = { ok: true; value: T } | { ok: false; refusal: Refusal<TradeInRefusalCode> };
+export type Outcome<T> = { ok: true; value: T } | { ok: false; refusal: Refusal<TradeInRefusalCode> };
 const refuse = (
   code: TradeInRefusalCode,
   message: string,
