@@ -126,6 +126,9 @@ export default defineConfig(
       environment: 'node',
       testTimeout: 20_000,
       hookTimeout: 60_000,
+      // Vitest's default is one file at a time below the machine's core count (1 on CI's 2 cores); most
+      // files wait on a database or a child process, so two at a time finish the suite sooner.
+      maxWorkers: Number(process.env.VITEST_MAX_WORKERS ?? 2),
       setupFiles: ['tests/setup/fail-on-console-error.ts'],
       globalSetup: ['tests/setup/postgres-notice.ts'],
     },
