@@ -90,6 +90,13 @@ export const LIST_NOTICES = {
 } as const;
 export type ListNotice = keyof typeof LIST_NOTICES;
 
+/** The product page's word on a list add that came back to it (`?listNotice=`): codes only, never text. */
+export const LIST_ADD_NOTICES = {
+  added: { kind: 'success', message: 'Added to your list.' },
+  not_added: { kind: 'error', message: 'This item was not added to your list. Please try again.' },
+} as const;
+export type ListAddNotice = keyof typeof LIST_ADD_NOTICES;
+
 /** LIST-024: the metric a list post from a page without a CSRF token records. */
 export const LIST_CSRF_MISSING_METRIC = 'pdp.lists.csrf-missing/v1';
 

@@ -270,7 +270,11 @@ test('LIST-011 LIST-025 signed out: add to list, sign in, back on the page with 
   await expect(page).toHaveURL(/\/gp\/sign-in\.html\?path=/);
   await fillSignIn(page, shopper);
   await expect(page).toHaveURL(new RegExp(`/dp/${product.asin}\\?listNotice=added$`));
-  await page.reload();
+  await expect(page.getByRole('status').filter({ hasText: 'Added to your list.' })).toBeVisible();
+  await expect(page.getByRole('link', { name: 'View your lists' })).toHaveAttribute(
+    'href',
+    '/hz/wishlist/ls',
+  );
   await page.goto('/hz/wishlist/ls');
   const list = page.getByRole('navigation', { name: 'Your lists' }).getByRole('link', { name: 'Wish List' });
   await list.click();
@@ -388,7 +392,8 @@ test.describe('without script', () => {
     const shopper = await world.customer();
     await signIn(page, shopper, `/dp/${product.asin}`);
     await addButton(page).click();
-    await expect(page).toHaveURL(new RegExp(`/dp/${product.asin}\\?listNotice=`));
+    await expect(page).toHaveURL(new RegExp(`/dp/${product.asin}\\?listNotice=added$`));
+    await expect(page.getByRole('status').filter({ hasText: 'Added to your list.' })).toBeVisible();
     await page.goto('/hz/wishlist/ls');
     await page
       .getByRole('navigation', { name: 'Your lists' })

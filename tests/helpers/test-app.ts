@@ -58,6 +58,13 @@ export async function createTestApp(
 }
 
 /** A shopper's browser: keeps the session cookie and the page's tokens between requests. */
+/** The page data a server-rendered page carries for its script (`#page-data`), or undefined. */
+// biome-ignore lint/suspicious/noExplicitAny: a test reads whichever page's fields it checks.
+export function pageDataOf(html: string): any {
+  const data = /<script type="application\/json" id="page-data">(.*?)<\/script>/s.exec(html)?.[1];
+  return data ? JSON.parse(data) : undefined;
+}
+
 export class Shopper {
   /** Every cookie the server set, as a browser keeps them. */
   private readonly jar = new Map<string, string>();
@@ -91,8 +98,8 @@ export class Shopper {
         ?.replaceAll('&amp;', '&') ?? '';
     this.csrfToken = meta('csrf-token');
     this.slateToken = meta('encrypted-slate-token');
-    const data = /<script type="application\/json" id="page-data">(.*?)<\/script>/s.exec(response.body)?.[1];
-    if (data) this.sessionId = (JSON.parse(data) as { shopper: { sessionId: string } }).shopper.sessionId;
+    const data = pageDataOf(response.body) as { shopper?: { sessionId: string } } | undefined;
+    if (data?.shopper) this.sessionId = data.shopper.sessionId;
     return response;
   }
 

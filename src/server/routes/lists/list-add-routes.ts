@@ -5,7 +5,7 @@ import {
   createApiAddToListBody,
   itemAdded,
 } from '../../../shared/contracts/lists';
-import { LIST_PATHS } from '../../../shared/list-constants';
+import { LIST_PATHS, type ListAddNotice } from '../../../shared/list-constants';
 import { DEFAULT_MARKETPLACE_ID } from '../../../shared/marketplaces';
 import type { AreaRoutes } from '../../areas/server-area';
 import { addItemToList, type ListTarget, SIGN_IN_REFUSAL } from '../../services/lists/lists';
@@ -61,8 +61,8 @@ export const listAddRoutes: AreaRoutes = async (app) => {
     }
     const outcome = await addItemToList(app.store.db, customer, input, { now: app.clock(), marketplaceId });
     if (plain) {
-      const message = outcome.ok ? `Added to ${outcome.value.listName}.` : outcome.refusal.message;
-      return reply.redirect(withNotice(returnTo, message, 'listNotice'), 303);
+      const notice: ListAddNotice = outcome.ok ? 'added' : 'not_added';
+      return reply.redirect(withNotice(returnTo, notice, 'listNotice'), 303);
     }
     return outcome.ok ? outcome.value : sendListRefusal(reply, outcome.refusal, EMPTY_ADDED);
   };

@@ -6,6 +6,7 @@ import {
   LIST_NOTICES,
   LIST_PATHS,
   LIST_PROBLEMS,
+  type ListAddNotice,
   type ListNotice,
   type ListProblemCode,
 } from '../../../shared/list-constants';
@@ -107,7 +108,7 @@ export const listPageRoutes: AreaRoutes = async (app, { assets }) => {
       });
       reply.clearCookie(PENDING_ADD_COOKIE, { path: '/hz/wishlist' });
       return reply.redirect(
-        done.added ? withNotice(done.returnTo, 'added', 'listNotice') : done.returnTo,
+        done.added ? withNotice(done.returnTo, 'added' satisfies ListAddNotice, 'listNotice') : done.returnTo,
         303,
       );
     },

@@ -2,8 +2,11 @@ import type { Kysely } from 'kysely';
 import { byPriority, priceChangeSinceAdded } from '../../../domain/lists/lists';
 import type { ListItemViewDto } from '../../../shared/contracts/lists';
 import type { ListPageData } from '../../../shared/contracts/pages/list-page';
+import type { ProductPageData } from '../../../shared/contracts/pages/product-page';
 import {
+  LIST_ADD_NOTICES,
   LIST_PRIORITIES,
+  type ListAddNotice,
   type ListNotice,
   type ListPriority,
   type ListPrivacy,
@@ -289,4 +292,18 @@ export async function listItemToCart(
         : listUrl,
     },
   };
+}
+
+/**
+ * The product page's list notice (a page slice): what became of an add that came back to the page,
+ * from the code in `?listNotice=`, for a signed-in shopper (the only one an add completes for).
+ */
+export async function listNoticeSlice(
+  _db: Kysely<Database>,
+  context: { customer: Customer | null },
+  page: { query: URLSearchParams },
+): Promise<ProductPageData['listNotice']> {
+  const code = page.query.get('listNotice');
+  if (!context.customer || !code || !Object.hasOwn(LIST_ADD_NOTICES, code)) return null;
+  return LIST_ADD_NOTICES[code as ListAddNotice];
 }

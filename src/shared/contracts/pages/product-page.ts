@@ -72,6 +72,14 @@ export const productPageData = z.object({
   /** "Add to registry" (REG-001): a signed-in shopper's registries by type, else null (no button). */
   registries: registryButtonView.nullable().default(null),
   /**
+   * What became of a list add that came back to this page (a plain form's, or one that waited on
+   * sign-in): the store's own words for `?listNotice=`, shown under the list button; else null.
+   */
+  listNotice: z
+    .object({ kind: z.enum(['success', 'error']), message: z.string() })
+    .nullable()
+    .default(null),
+  /**
    * Deferred slices the server left out of this page (one failed while it rendered): the page loads
    * them from their own call after first paint. Empty when every slice came with the page.
    */

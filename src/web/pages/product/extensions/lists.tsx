@@ -13,6 +13,15 @@ export const lists: PurchaseExtension = {
     beside: (
       <div className="list-actions">
         <AddToListSlot asin={data.product.asin} csrfToken={data.csrfToken} />
+        {data.listNotice ? (
+          <p
+            className={`alert alert--${data.listNotice.kind}`}
+            role={data.listNotice.kind === 'error' ? 'alert' : 'status'}
+          >
+            {data.listNotice.message}{' '}
+            {data.listNotice.kind === 'success' ? <a href="/hz/wishlist/ls">View your lists</a> : null}
+          </p>
+        ) : null}
       </div>
     ),
     items: () => [],
