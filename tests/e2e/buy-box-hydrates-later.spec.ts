@@ -82,7 +82,7 @@ test('the buy box keeps its server form while its code is on its way, through th
   await buyBox.getByRole('combobox', { name: 'Quantity:' }).selectOption('2');
   await buyBox.getByRole('button', { name: 'Add to Cart' }).click();
   await expect(page.getByText('Added to cart')).toBeVisible();
-  await expect(page.getByRole('link', { name: /^Cart, \d+ items$/ })).toHaveAccessibleName('Cart, 2 items');
+  await expect(page.getByRole('link', { name: /^Cart, \d+ items?$/ })).toHaveAccessibleName('Cart, 2 items');
   expect(new URL(page.url()).pathname).toBe(path);
   expect(errors).toEqual([]);
 });
@@ -116,7 +116,7 @@ for (const how of ['a click', 'the keyboard'] as const) {
     // Replayed once the buy box has hydrated: the same press, through the cart API, on this page.
     await expect(page.getByText('Added to cart')).toBeVisible({ timeout: 15_000 });
     await expect(page.getByText('One moment…')).toHaveCount(0);
-    await expect(page.getByRole('link', { name: /^Cart, \d+ items$/ })).toHaveAccessibleName('Cart, 1 items');
+    await expect(page.getByRole('link', { name: /^Cart, \d+ items?$/ })).toHaveAccessibleName('Cart, 1 item');
     expect(new URL(page.url()).pathname).toBe(path);
     expect(posts.filter((path) => path.startsWith('/gp/product/handle-buy-box'))).toEqual([]);
     await expect(page.locator('html')).toHaveAttribute('data-hydrated', 'true');
@@ -140,7 +140,7 @@ test('a quantity chosen before the buy box code has arrived is kept, and a press
   await expect(page.locator('html')).toHaveAttribute('data-hydrated', 'true', { timeout: 15_000 });
   await expect(quantity).toHaveValue('3');
   await expect(page.getByText('Added to cart')).toBeVisible({ timeout: 15_000 });
-  await expect(page.getByRole('link', { name: /^Cart, \d+ items$/ })).toHaveAccessibleName('Cart, 3 items');
+  await expect(page.getByRole('link', { name: /^Cart, \d+ items?$/ })).toHaveAccessibleName('Cart, 3 items');
   expect(errors).toEqual([]);
 });
 
@@ -163,7 +163,7 @@ test('a quantity chosen before the page script has arrived is kept once the page
     .getByRole('complementary', { name: 'Buy box' })
     .getByRole('button', { name: 'Add to Cart' })
     .click();
-  await expect(page.getByRole('link', { name: /^Cart, \d+ items$/ })).toHaveAccessibleName('Cart, 4 items');
+  await expect(page.getByRole('link', { name: /^Cart, \d+ items?$/ })).toHaveAccessibleName('Cart, 4 items');
   expect(errors).toEqual([]);
 });
 
@@ -184,6 +184,6 @@ test('an accessory ticked before the buy box code has arrived stays ticked and i
     .click();
   await expect(page.getByText('Added to cart')).toBeVisible();
   // The item and the ticked accessory.
-  await expect(page.getByRole('link', { name: /^Cart, \d+ items$/ })).toHaveAccessibleName('Cart, 2 items');
+  await expect(page.getByRole('link', { name: /^Cart, \d+ items?$/ })).toHaveAccessibleName('Cart, 2 items');
   expect(errors).toEqual([]);
 });

@@ -32,7 +32,7 @@ test.describe('fresh add and the stepper', () => {
     // GRO-010: the spinner is gone; GRO-008: the stepper shows the cart's quantity and the header its count.
     await expect(grocery.box.getByRole('status', { name: 'Adding to your fresh cart' })).toHaveCount(0);
     await expect(grocery.shownQuantity).toHaveText('1');
-    await expect(grocery.cartLink).toHaveAccessibleName('Cart, 1 items');
+    await expect(grocery.cartLink).toHaveAccessibleName('Cart, 1 item');
     expect(grocery.callsTo('/alm/addtofreshcart')).toHaveLength(1);
     expect(await grocery.freshQuantity(bananas.asin)).toBe(1);
     // GRO-001 GRO-008: the first add in a store brings its introduction sheet: a side sheet on desktop, a bottom sheet on phones.

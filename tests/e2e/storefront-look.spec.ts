@@ -118,7 +118,7 @@ test('signed in at 390 px the header keeps the store name and the greeting on on
   // Side by side in one row, inside the window.
   expect(greetingBox.x).toBeGreaterThanOrEqual(logoBox.x + logoBox.width);
   expect(Math.abs(greetingBox.y + greetingBox.height / 2 - (logoBox.y + logoBox.height / 2))).toBeLessThan(8);
-  const cart = await box(header.getByRole('link', { name: /^Cart, \d+ items$/ }));
+  const cart = await box(header.getByRole('link', { name: /^Cart, \d+ items?$/ }));
   expect(cart.x + cart.width).toBeLessThanOrEqual(390);
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
   // The whole name is still there for assistive technology, whatever the ellipsis cuts.

@@ -28,14 +28,14 @@ export function SiteHeader({
             Hello, sign in
           </a>
         )}
-        {/* Named by its content, "Cart, N items", so the name holds the count a shopper sees (no
+        {/* Named by its content, "Cart, N items" ("1 item"), so the name holds the count a shopper sees (no
             aria-label that would hide the visible text from voice control). */}
         <a className="site-header__cart" href="/gp/cart/view.html">
           <span className="visually-hidden">Cart, </span>
           <span className="site-header__cart-count" id="nav-cart-count" aria-live="polite">
             {cartCount}
           </span>
-          <span className="visually-hidden"> items</span>
+          <span className="visually-hidden">{cartCount === 1 ? ' item' : ' items'}</span>
           <span aria-hidden="true">Cart</span>
         </a>
       </nav>

@@ -54,7 +54,7 @@ export class GroceryPage {
   }
 
   get cartLink(): Locator {
-    return this.page.getByRole('link', { name: /^Cart, \d+ items$/ });
+    return this.page.getByRole('link', { name: /^Cart, \d+ items?$/ });
   }
 
   /** The store introduction sheet a first add in a store opens. */

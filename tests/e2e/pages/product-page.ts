@@ -22,7 +22,7 @@ export class ProductPage {
 
   /** The header's cart link, named with its count ("Cart, 2 items"). */
   get cartLink(): Locator {
-    return this.page.getByRole('link', { name: /^Cart, \d+ items$/ });
+    return this.page.getByRole('link', { name: /^Cart, \d+ items?$/ });
   }
 
   /** Presses add to cart and waits for the page to confirm it. */
