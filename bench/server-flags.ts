@@ -75,7 +75,7 @@ export function benchPinning(): Pinning {
   }
   pinning = {
     server: (command, args) => ['taskset', ['-c', serverCores, command, ...args]],
-    note: `pinned (BENCH_PIN): server processes share cores ${serverCores}, the load generator has ${loadCores}; PostgreSQL is not pinned`,
+    note: `pinned (BENCH_PIN): server processes on cores ${serverCores}, the load generator on ${loadCores}, PostgreSQL not pinned`,
   };
   return pinning;
 }

@@ -39,7 +39,13 @@ function restartableCluster(): { cluster: Cluster; url: string } | { reason: str
   }
   const port = Number(target.port || 5432);
   // `pg_lsclusters -h`: version, cluster, port, status, owner, data directory, log file.
-  const clusters = execFileSync('pg_lsclusters', ['-h'], { encoding: 'utf8' })
+  let listed = '';
+  try {
+    listed = execFileSync('pg_lsclusters', ['-h'], { encoding: 'utf8' });
+  } catch {
+    // No pg_lsclusters: the first version in /etc/postgresql, as CI's start script picks it.
+  }
+  const clusters = listed
     .split('\n')
     .map((line) => line.trim().split(/\s+/))
     .filter(([version, name, clusterPort]) => version && name === 'main' && Number(clusterPort) === port);
