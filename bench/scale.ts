@@ -48,17 +48,10 @@ type Workload = { name: string; request: (base: string) => autocannon.Options };
 let adds = 0;
 const addSessions: ReturnType<typeof firstVisit>[] = [];
 
-const WORKLOADS: Workload[] = [
-  {
-    name: 'product page `GET /dp/B0PDPSPK01`, a new visitor each time',
-    request: (base) => ({ url: `${base}/dp/B0PDPSPK01`, headers: { accept: 'text/html' } }),
-  },
-  {
-    name: 'product call `GET …/products/B0PDPSPK01`, answer cache off',
-    request: (base) => ({ url: `${base}/api/marketplaces/${MARKETPLACE}/products/B0PDPSPK01` }),
-  },
-  {
-    name: 'cart add `POST …/cart/carts/retail/items`, one unit, 8 adds per shopper',
+/** The cart add as the benches send it, or as the page does: with a fresh Idempotency-Key (decision 0042). */
+function cartAdd(keyed: boolean): Workload {
+  return {
+    name: `cart add \`POST …/cart/carts/retail/items\`, one unit, 8 adds per shopper${keyed ? ', with an `Idempotency-Key` as the page sends it' : ''}`,
     request: (base) => ({
       url: `${base}/api/marketplaces/${MARKETPLACE}/cart/carts/retail/items`,
       requests: [
@@ -74,13 +67,27 @@ const WORKLOADS: Workload[] = [
                 'content-type': 'application/vnd.com.amazon.api+json; type="cart.add-items.request/v1"',
                 accept: 'application/vnd.com.amazon.api+json; type="cart.add-items/v1"',
                 ...addSessions[index],
+                ...(keyed ? { 'idempotency-key': randomBytes(16).toString('hex') } : {}),
               },
             };
           },
         },
       ],
     }),
+  };
+}
+
+const WORKLOADS: Workload[] = [
+  {
+    name: 'product page `GET /dp/B0PDPSPK01`, a new visitor each time',
+    request: (base) => ({ url: `${base}/dp/B0PDPSPK01`, headers: { accept: 'text/html' } }),
   },
+  {
+    name: 'product call `GET …/products/B0PDPSPK01`, answer cache off',
+    request: (base) => ({ url: `${base}/api/marketplaces/${MARKETPLACE}/products/B0PDPSPK01` }),
+  },
+  cartAdd(false),
+  cartAdd(true),
   {
     name: 'deal claim `POST …/deals/LD-B0PDPTAB01/claim-and-add-to-cart`, a new shopper each, units never run out',
     request: (base) => ({

@@ -15,7 +15,7 @@ import {
 
 // The real thing behind tests/robustness/database-faults.test.ts's proxy: the PostgreSQL server the
 // store runs on is restarted (pg_ctlcluster) while shoppers send requests. It takes PostgreSQL away
-// from everything else for a second or two, so it runs on its own (`npm run test:restart`, after the
+// from everything else for a few seconds, so it runs on its own (`npm run test:restart`, after the
 // unit tests, when nothing else uses PostgreSQL), never in the default vitest run (vite.config.ts).
 
 const run = promisify(execFile);
@@ -49,7 +49,8 @@ function restartableCluster(): { cluster: Cluster; url: string } | { reason: str
     .split('\n')
     .map((line) => line.trim().split(/\s+/))
     .filter(([version, name, clusterPort]) => version && name === 'main' && Number(clusterPort) === port);
-  const version = clusters[0]?.[0] ?? readdirSync('/etc/postgresql')[0];
+  const version =
+    clusters[0]?.[0] ?? (existsSync('/etc/postgresql') ? readdirSync('/etc/postgresql')[0] : undefined);
   if (!version) return { reason: 'no cluster in /etc/postgresql' };
   return { cluster: { version, port }, url };
 }
