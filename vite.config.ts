@@ -121,8 +121,16 @@ export default defineConfig(
           },
         },
     test: {
-      include: ['src/**/*.test.{ts,tsx}', 'tests/**/*.test.ts'],
-      exclude: ['tests/e2e/**', 'node_modules/**'],
+      // The PostgreSQL restart test takes the database server away from every other test file, so it
+      // runs alone: `npm run test:restart` (STORE_RESTART_TEST=1) runs it and nothing else.
+      include: process.env.STORE_RESTART_TEST
+        ? ['tests/restart/**/*.test.ts']
+        : ['src/**/*.test.{ts,tsx}', 'tests/**/*.test.ts'],
+      exclude: [
+        'tests/e2e/**',
+        'node_modules/**',
+        ...(process.env.STORE_RESTART_TEST ? [] : ['tests/restart/**']),
+      ],
       environment: 'node',
       testTimeout: 20_000,
       hookTimeout: 60_000,

@@ -3,7 +3,7 @@
 // Never a test. Needs the build (npm run bench builds it in part 1).
 import { type ChildProcess, execSync, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import { join } from 'node:path';
 import { sign } from '@fastify/cookie';
@@ -13,7 +13,8 @@ import { sql } from 'kysely';
 import pg from 'pg';
 import { openStore } from '../src/server/db/database';
 import { csrfToken, deriveKeys, newAnonymousSessionToken } from '../src/server/security/tokens';
-import { SERVER_ENV, SERVER_NODE_FLAGS } from './server-flags';
+import { type Accounting, accounted } from './cpu-accounting';
+import { benchPinning, SERVER_ENV, SERVER_NODE_FLAGS } from './server-flags';
 
 const PORT = Number(process.env.BENCH_PORT ?? 3201) + 20;
 const DURATION_S = Number(process.env.BENCH_DURATION ?? 10);
@@ -80,112 +81,6 @@ function run(options: autocannon.Options): Promise<autocannon.Result> {
 const percentile = (sorted: number[], p: number) =>
   sorted.length ? (sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? 0) : 0;
 const round = (ms: number) => Math.round(ms * 100) / 100;
-
-/** CPU seconds a process has used (user + system), from /proc; 0 when it is gone. */
-function processCpuS(pid: number): number {
-  try {
-    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]?.split(' ') ?? [];
-    // utime and stime are fields 14 and 15 of /proc/PID/stat, in clock ticks (100 per second).
-    return (Number(fields[11]) + Number(fields[12])) / 100;
-  } catch {
-    return 0;
-  }
-}
-
-/**
- * CPU seconds per process of PostgreSQL's work for the bench: the server's connections (by application
- * name) and PostgreSQL's own background processes (WAL writer, checkpointer…), not other clients'.
- */
-async function postgresCpuS(client: pg.Client): Promise<Map<number, number>> {
-  const { rows } = await client.query<{ pid: number }>(
-    `select pid from pg_stat_activity where application_name = $1 or backend_type <> 'client backend'`,
-    [APP_NAME],
-  );
-  return new Map(rows.map((row) => [row.pid, processCpuS(row.pid)]));
-}
-
-/** Busy and total CPU seconds of the whole machine, from /proc/stat. */
-function machineCpuS(): { busy: number; total: number } {
-  const cpu = (readFileSync('/proc/stat', 'utf8').split('\n')[0] ?? '').split(/\s+/).slice(1).map(Number);
-  const total = cpu.reduce((sum, v) => sum + (v || 0), 0) / 100;
-  const idle = ((cpu[3] ?? 0) + (cpu[4] ?? 0)) / 100;
-  return { busy: total - idle, total };
-}
-
-type Accounting<T> = {
-  result: T;
-  cpu: { server: number; bench: number; postgres: number; busy: number; total: number };
-  waits: Map<string, number>;
-  samples: number;
-};
-
-/**
- * Where a rush's time goes (are two processes slower because of CPU, the pool, round trips
- * or lock waits?): CPU seconds of the server processes, of this process (autocannon), of PostgreSQL's
- * processes and of the machine, and, on PostgreSQL, what the server's connections were doing,
- * sampled every 50 ms from pg_stat_activity.
- */
-async function accounted<T>(
-  serverPids: number[],
-  pgUrl: string | undefined,
-  work: () => Promise<T>,
-): Promise<Accounting<T>> {
-  const client = pgUrl ? new pg.Client({ connectionString: pgUrl }) : undefined;
-  await client?.connect();
-  // The pool's connections are open after the warm-up; a process that ends meanwhile is left out.
-  const postgresBefore = client ? await postgresCpuS(client) : new Map<number, number>();
-  const before = {
-    server: serverPids.reduce((s, pid) => s + processCpuS(pid), 0),
-    bench: process.cpuUsage(),
-    machine: machineCpuS(),
-  };
-  const waits = new Map<string, number>();
-  let samples = 0;
-  let sampling = true;
-  let sampler: Promise<void> = Promise.resolve();
-  if (client) {
-    sampler = (async () => {
-      while (sampling) {
-        const { rows } = await client.query<{ state: string; wait: string | null }>(
-          `select state, wait_event_type || ':' || wait_event as wait from pg_stat_activity
-           where application_name = $1`,
-          [APP_NAME],
-        );
-        samples++;
-        for (const row of rows) {
-          const key = row.state === 'active' ? (row.wait ?? 'on CPU') : row.state;
-          waits.set(key, (waits.get(key) ?? 0) + 1);
-        }
-        await new Promise((r) => setTimeout(r, 50));
-      }
-    })();
-  }
-  const result = await work();
-  sampling = false;
-  await sampler;
-  const benchUsage = process.cpuUsage(before.bench);
-  const machine = machineCpuS();
-  let postgres = 0;
-  if (client) {
-    for (const [pid, after] of await postgresCpuS(client)) {
-      const start = postgresBefore.get(pid);
-      if (start !== undefined && after >= start) postgres += after - start;
-    }
-    await client.end();
-  }
-  return {
-    result,
-    cpu: {
-      server: serverPids.reduce((s, pid) => s + processCpuS(pid), 0) - before.server,
-      bench: (benchUsage.user + benchUsage.system) / 1e6,
-      postgres,
-      busy: machine.busy - before.machine.busy,
-      total: machine.total - before.machine.total,
-    },
-    waits,
-    samples,
-  };
-}
 
 /** The accounting of a rush as one line of the report. */
 function accountingLine(name: string, claims: number, accounting: Accounting<unknown>): string {
@@ -388,7 +283,7 @@ async function benchDialect(
     ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_PROFILE}/${dialect}`]
     : [];
   const startServer = (port: number) =>
-    spawn('node', [...SERVER_NODE_FLAGS, ...profile, 'dist/server/server.js'], {
+    spawn(...benchPinning().server('node', [...SERVER_NODE_FLAGS, ...profile, 'dist/server/server.js']), {
       env: {
         ...process.env,
         ...SERVER_ENV,
@@ -431,7 +326,7 @@ async function benchDialect(
     // Other work on the machine moves these numbers a lot; the report says how busy it was.
     const loadNow = () => os.loadavg()[0]?.toFixed(1) ?? '?';
     const holdLoad = loadNow();
-    const pgUrl = dialect === 'postgres' ? PG_URL : undefined;
+    const pgUrl = dialect === 'postgres' ? { url: PG_URL, appName: APP_NAME } : undefined;
     const holdAccounted = await accounted([server.pid ?? 0], pgUrl, () =>
       claimRush(base, HOLD_DEAL, DURATION_S),
     );
@@ -560,6 +455,7 @@ async function main() {
   const rows: Row[] = [];
   const checks: string[] = [];
   const accounting: string[] = [];
+  const pinning = benchPinning();
   const only = process.env.BENCH_DIALECT;
   for (const dialect of ['sqlite', 'postgres'] as const) {
     if (only && only !== dialect) continue;
@@ -578,7 +474,7 @@ async function main() {
     '',
     `Generated by \`npm run bench\` on ${new Date().toISOString()}.`,
     '',
-    `Machine: ${machine}. The built server (NODE_ENV=production) on a fresh database with the demo catalog; two rushes per database, each ${DURATION_S} s after a 2 s warm-up on another deal: one where every claim holds units, one on a deal with ${SELL_OUT_UNITS.sqlite} (SQLite) or ${SELL_OUT_UNITS.postgres} (PostgreSQL) free units that sells out mid-run; a limit of 2 per customer; autocannon on the same machine. Each claim comes from a new shopper (signed session cookie and CSRF token made as a page visit would), so every request is a real claim: units held and a cart line written, or a place on the waitlist once the units are gone. On PostgreSQL the holding rush then runs again against two server processes sharing the database, the connections split between them. Then, on the same database, a bare conditional UPDATE of one row runs for as long.`,
+    `Machine: ${machine}. The built server (NODE_ENV=production) on a fresh database with the demo catalog; two rushes per database, each ${DURATION_S} s after a 2 s warm-up on another deal: one where every claim holds units, one on a deal with ${SELL_OUT_UNITS.sqlite} (SQLite) or ${SELL_OUT_UNITS.postgres} (PostgreSQL) free units that sells out mid-run; a limit of 2 per customer; autocannon on the same machine (${pinning.note}). Each claim comes from a new shopper (signed session cookie and CSRF token made as a page visit would), so every request is a real claim: units held and a cart line written, or a place on the waitlist once the units are gone. On PostgreSQL the holding rush then runs again against two server processes sharing the database, the connections split between them. Then, on the same database, a bare conditional UPDATE of one row runs for as long.`,
     '',
     '| database | target | per second | p50 ms | p99 ms | notes |',
     '|---|---|---:|---:|---:|---|',
