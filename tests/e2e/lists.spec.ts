@@ -269,8 +269,9 @@ test('LIST-011 LIST-025 signed out: add to list, sign in, back on the page with 
   expect((await answered).status()).toBe(401);
   await expect(page).toHaveURL(/\/gp\/sign-in\.html\?path=/);
   await fillSignIn(page, shopper);
-  await expect(page).toHaveURL(new RegExp(`/dp/${product.asin}\\?listNotice=added$`));
-  await expect(page.getByRole('status').filter({ hasText: 'Added to your list.' })).toBeVisible();
+  await expect(page).toHaveURL(new RegExp(`/dp/${product.asin}\\?listNotice=added#list-notice$`));
+  // The notice is where the shopper pressed: the address's fragment brings it into view.
+  await expect(page.getByRole('status').filter({ hasText: 'Added to your list.' })).toBeInViewport();
   await expect(page.getByRole('link', { name: 'View your lists' })).toHaveAttribute(
     'href',
     '/hz/wishlist/ls',
@@ -392,8 +393,8 @@ test.describe('without script', () => {
     const shopper = await world.customer();
     await signIn(page, shopper, `/dp/${product.asin}`);
     await addButton(page).click();
-    await expect(page).toHaveURL(new RegExp(`/dp/${product.asin}\\?listNotice=added$`));
-    await expect(page.getByRole('status').filter({ hasText: 'Added to your list.' })).toBeVisible();
+    await expect(page).toHaveURL(new RegExp(`/dp/${product.asin}\\?listNotice=added#list-notice$`));
+    await expect(page.getByRole('status').filter({ hasText: 'Added to your list.' })).toBeInViewport();
     await page.goto('/hz/wishlist/ls');
     await page
       .getByRole('navigation', { name: 'Your lists' })

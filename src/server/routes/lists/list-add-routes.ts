@@ -16,7 +16,7 @@ import {
   rememberPendingAdd,
   returnToOf,
   sendListRefusal,
-  withNotice,
+  withListNotice,
 } from './list-replies';
 
 const TAGS = ['lists'];
@@ -62,7 +62,7 @@ export const listAddRoutes: AreaRoutes = async (app) => {
     const outcome = await addItemToList(app.store.db, customer, input, { now: app.clock(), marketplaceId });
     if (plain) {
       const notice: ListAddNotice = outcome.ok ? 'added' : 'not_added';
-      return reply.redirect(withNotice(returnTo, notice, 'listNotice'), 303);
+      return reply.redirect(withListNotice(returnTo, notice), 303);
     }
     return outcome.ok ? outcome.value : sendListRefusal(reply, outcome.refusal, EMPTY_ADDED);
   };

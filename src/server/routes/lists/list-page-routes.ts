@@ -6,7 +6,6 @@ import {
   LIST_NOTICES,
   LIST_PATHS,
   LIST_PROBLEMS,
-  type ListAddNotice,
   type ListNotice,
   type ListProblemCode,
 } from '../../../shared/list-constants';
@@ -16,7 +15,7 @@ import type { AreaRoutes } from '../../areas/server-area';
 import { sendPage, shopperView } from '../../render/send-page';
 import { listIndexView, listPageView } from '../../services/lists/list-pages';
 import { completePendingAdd, PENDING_ADD_COOKIE } from '../../services/lists/pending-adds';
-import { withNotice } from './list-replies';
+import { withListNotice } from './list-replies';
 
 const _TAGS = ['lists'];
 const marketplace = MARKETPLACES[DEFAULT_MARKETPLACE_ID];
@@ -107,10 +106,7 @@ export const listPageRoutes: AreaRoutes = async (app, { assets }) => {
         marketplaceId: marketplace.marketplaceId,
       });
       reply.clearCookie(PENDING_ADD_COOKIE, { path: '/hz/wishlist' });
-      return reply.redirect(
-        done.added ? withNotice(done.returnTo, 'added' satisfies ListAddNotice, 'listNotice') : done.returnTo,
-        303,
-      );
+      return reply.redirect(done.added ? withListNotice(done.returnTo, 'added') : done.returnTo, 303);
     },
   );
 };

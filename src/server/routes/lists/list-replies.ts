@@ -1,6 +1,8 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { errorResponse } from '../../../shared/contracts/common';
+import { LIST_NOTICE_ELEMENT_ID } from '../../../shared/list-add-path';
+import type { ListAddNotice } from '../../../shared/list-constants';
 import { type ListRefusal, refusedState } from '../../services/lists/lists';
 import { PENDING_ADD_COOKIE, safeReturnTo } from '../../services/lists/pending-adds';
 import { refusalStatus } from '../refusal-status';
@@ -65,3 +67,7 @@ export function rememberPendingAdd(reply: FastifyReply, id: string) {
 /** A notice for the list page after a form post: carried in the address, shown once. */
 export const withNotice = (url: string, message: string, name = 'notice') =>
   `${url}${url.includes('?') ? '&' : '?'}${name}=${encodeURIComponent(message)}`;
+
+/** Back to the page an add came from, with its notice in view (decision 0060). */
+export const withListNotice = (url: string, notice: ListAddNotice) =>
+  `${withNotice(url, notice, 'listNotice')}#${LIST_NOTICE_ELEMENT_ID}`;

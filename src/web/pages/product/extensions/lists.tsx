@@ -1,3 +1,4 @@
+import { LIST_NOTICE_ELEMENT_ID } from '../../../../shared/list-add-path';
 import { AddToListSlot } from '../../../features/lists/add-to-list-slot';
 import { showsAddToList } from '../page-parts';
 import type { PurchaseExtension } from '../purchase-extension';
@@ -15,6 +16,7 @@ export const lists: PurchaseExtension = {
         <AddToListSlot asin={data.product.asin} csrfToken={data.csrfToken} />
         {data.listNotice ? (
           <p
+            id={LIST_NOTICE_ELEMENT_ID}
             className={`alert alert--${data.listNotice.kind}`}
             role={data.listNotice.kind === 'error' ? 'alert' : 'status'}
           >
