@@ -64,7 +64,7 @@ export function registeredRoutes(tree: string): { method: string; path: string }
 }
 
 /** A schema with its `$ref`s and single `allOf`s replaced by what they name, all the way down. */
-export function resolve(doc: OpenApiDocument, schema: JsonSchema): JsonSchema {
+function resolve(doc: OpenApiDocument, schema: JsonSchema): JsonSchema {
   if (schema.$ref) {
     const name = schema.$ref.replace('#/components/schemas/', '');
     return resolve(doc, doc.components?.schemas?.[name] ?? {});
