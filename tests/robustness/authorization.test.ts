@@ -296,6 +296,9 @@ const OWN_REFUSALS: Record<string, string> = {
   'POST /api/marketplaces/:marketplaceId/cart/carts/retail/items': 'plan_without_device',
 };
 
+/** Routes whose owned fields are alternatives (the list by its id or by its external id), sent one at a time. */
+const ALTERNATIVES = new Set(['POST /create/api/addToList']);
+
 /** Routes a public list's or registry's visitors may use: sent against the private one only. */
 const GUEST_ROUTES = new Set([
   'GET /hz/wishlist/ls/:listExternalId',
@@ -485,6 +488,8 @@ describe.each(dialects)('authorization on %s', (dialect) => {
   let catalog: Catalog;
   let owner: World;
   let other: GroceryShopper;
+  /** A third shopper with things of their own, for requests that mix theirs with the owner's. */
+  let mixer: World;
   let anonymous: GroceryShopper;
   /** The account the anonymous visitor signs in to at the end. */
   let later: CreatedCustomer;
@@ -630,7 +635,14 @@ describe.each(dialects)('authorization on %s', (dialect) => {
       { now },
     );
     owner = await buildWorld(ownerAccount, await signedIn(ownerAccount));
-    other = await signedIn(await createCustomer(db, { postalCode: '98109' }, { now }));
+    const otherAccount = await createCustomer(db, { postalCode: '98109' }, { now });
+    other = await signedIn(otherAccount);
+    const mixerAccount = await createCustomer(
+      db,
+      { postalCode: '98109', paymentMethod: 'Visa ending 1111' },
+      { now },
+    );
+    mixer = await buildWorld(mixerAccount, await signedIn(mixerAccount));
     later = await createCustomer(db, {}, { now });
     anonymous = new GroceryShopper(ctx.app);
     await anonymous.visit(`/dp/${catalog.grocery.asin}`);
@@ -716,8 +728,14 @@ describe.each(dialects)('authorization on %s', (dialect) => {
   }
 
   /** The request a route gets, its owned fields naming the world's object of that variant. */
-  function requestFor(route: OwnedRoute, world: World, variant: Variant, as: GroceryShopper) {
-    const fill = (kind: Kind) => objectOf(kind, world, variant);
+  function requestFor(
+    route: OwnedRoute,
+    world: World,
+    variant: Variant,
+    as: GroceryShopper,
+    fill: (kind: Kind) => string = (kind) => objectOf(kind, world, variant),
+    omit: Kind[] = [],
+  ) {
     const value = (name: string, fallback = 'dp_test') => {
       const field = route.fields.find((f) => f.name === name);
       if (field) return fill(field.kind);
@@ -760,10 +778,12 @@ describe.each(dialects)('authorization on %s', (dialect) => {
     }
     const base = { ...(validValue(route.body.schema) as object), ...routeBody(route.key, catalog, world) };
     const body = fillOwned(base, route.path, fill) as Record<string, unknown>;
-    // An optional owned field is sent too (it is what the request names).
-    for (const field of route.fields)
-      if (field.in === 'body' && field.name in (route.body.schema.properties ?? {}))
-        body[field.name] = fill(field.kind);
+    // An optional owned field is sent too (it is what the request names), unless left out.
+    for (const field of route.fields) {
+      if (field.in !== 'body' || !(field.name in (route.body.schema.properties ?? {}))) continue;
+      if (omit.includes(field.kind)) delete body[field.name];
+      else body[field.name] = fill(field.kind);
+    }
     for (const name of ['csrfToken', 'token'])
       if (name in (route.body.schema.properties ?? {})) body[name] = as.csrfToken;
     // The page's own session (the grocery adds check it is the caller's).
@@ -829,31 +849,66 @@ describe.each(dialects)('authorization on %s', (dialect) => {
     const before = await snapshotTables(ctx.store, CHANGE_ON_EVERY_REQUEST);
     const failures: string[] = [];
     let sent = 0;
+    const attempts: {
+      route: OwnedRoute;
+      label: string;
+      visitor: GroceryShopper;
+      req: ReturnType<typeof requestFor>;
+    }[] = [];
     for (const route of routes) {
       for (const variant of variantsOf(route)) {
-        for (const [who, visitor] of [
-          ['other', other],
-          ['anonymous', anonymous],
-        ] as const) {
-          const req = requestFor(route, owner, variant, visitor);
-          const response = await visitor.request(req as Parameters<GroceryShopper['request']>[0]);
-          sent++;
-          const where = `${route.key} (${variant}) as ${who}: ${req.method} ${req.url} ${req.payload ?? ''} → ${response.statusCode} ${response.headers.location ?? ''} ${response.body.slice(0, 160)}`;
-          const status = response.statusCode;
-          const location = String(response.headers.location ?? '');
-          const leaked = owner.markers.filter((m) => response.body.includes(m) || location.includes(m));
-          if (status >= 500) failures.push(`5xx ${where}`);
-          else if (leaked.length) failures.push(`shows ${leaked.join(', ')}: ${where}`);
-          else if (route.class === 'names' || route.method !== 'GET') {
-            // A write of the caller's own things (the visitor has none) may be refused as it is (a 4xx).
-            const code = /"code":"([^"]+)"/.exec(response.body)?.[1];
-            const refused =
-              [401, 403, 404].includes(status) ||
-              (status >= 400 && status < 500 && code !== undefined && OWN_REFUSALS[route.key] === code) ||
-              (route.class === 'own' && status >= 400) ||
-              (status >= 300 && status < 400 && /sign-in|[?&]error=/.test(location));
-            if (!refused) failures.push(`not refused ${where}`);
-          }
+        attempts.push(
+          {
+            route,
+            label: `(${variant}) as other`,
+            visitor: other,
+            req: requestFor(route, owner, variant, other),
+          },
+          {
+            route,
+            label: `(${variant}) as anonymous`,
+            visitor: anonymous,
+            req: requestFor(route, owner, variant, anonymous),
+          },
+        );
+        // A request naming two objects, one the owner's and the rest the other shopper's own (their
+        // registry with the owner's item): each pair is checked together, not one at a time. A registry's
+        // type and a list's share token name no one's object on their own.
+        const kinds = [...new Set(route.fields.map((f) => f.kind))].filter(
+          (k) => k !== 'registryType' && k !== 'listShareToken',
+        );
+        if (route.class !== 'names' || kinds.length < 2) continue;
+        for (const picked of kinds) {
+          const fill = (kind: Kind) => objectOf(kind, kind === picked ? owner : mixer, variant);
+          const omit = ALTERNATIVES.has(route.key) ? kinds.filter((k) => k !== picked) : [];
+          attempts.push({
+            route,
+            label: `(${variant}) as a third shopper, ${omit.length ? 'naming' : 'only'} the ${picked} the owner's`,
+            visitor: mixer.shopper,
+            req: requestFor(route, mixer, variant, mixer.shopper, fill, omit),
+          });
+        }
+      }
+    }
+    for (const { route, label, visitor, req } of attempts) {
+      {
+        const response = await visitor.request(req as Parameters<GroceryShopper['request']>[0]);
+        sent++;
+        const where = `${route.key} ${label}: ${req.method} ${req.url} ${req.payload ?? ''} → ${response.statusCode} ${response.headers.location ?? ''} ${response.body.slice(0, 160)}`;
+        const status = response.statusCode;
+        const location = String(response.headers.location ?? '');
+        const leaked = owner.markers.filter((m) => response.body.includes(m) || location.includes(m));
+        if (status >= 500) failures.push(`5xx ${where}`);
+        else if (leaked.length) failures.push(`shows ${leaked.join(', ')}: ${where}`);
+        else if (route.class === 'names' || route.method !== 'GET') {
+          // A write of the caller's own things (the visitor has none) may be refused as it is (a 4xx).
+          const code = /"code":"([^"]+)"/.exec(response.body)?.[1];
+          const refused =
+            [401, 403, 404].includes(status) ||
+            (status >= 400 && status < 500 && code !== undefined && OWN_REFUSALS[route.key] === code) ||
+            (route.class === 'own' && status >= 400) ||
+            (status >= 300 && status < 400 && /sign-in|[?&]error=/.test(location));
+          if (!refused) failures.push(`not refused ${where}`);
         }
       }
     }
