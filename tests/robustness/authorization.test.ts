@@ -481,6 +481,47 @@ function fillOwned(value: unknown, path: string, fill: (kind: Kind) => string): 
   return value;
 }
 
+type Answer = { statusCode: number; headers: Record<string, unknown>; body: string };
+
+/**
+ * What is wrong with a visitor's answer on a route, or null: a 5xx, the owner's words shown, or (on a
+ * route naming an object, or any write) anything but a refusal: 401, 403, 404, the route's own refusal
+ * code, a 4xx for a write of the caller's own things, or a 3xx to sign-in or back with the error.
+ */
+function verdict(route: Pick<OwnedRoute, 'key' | 'method' | 'class'>, answer: Answer, markers: string[]) {
+  const status = answer.statusCode;
+  const location = String(answer.headers.location ?? '');
+  const leaked = markers.filter((m) => answer.body.includes(m) || location.includes(m));
+  if (status >= 500) return '5xx';
+  if (leaked.length) return `shows ${leaked.join(', ')}`;
+  if (route.class === 'own' && route.method === 'GET') return null;
+  const code = /"code":"([^"]+)"/.exec(answer.body)?.[1];
+  const refused =
+    [401, 403, 404].includes(status) ||
+    (status >= 400 && status < 500 && code !== undefined && OWN_REFUSALS[route.key] === code) ||
+    (route.class === 'own' && status >= 400 && status < 500) ||
+    (status >= 300 && status < 400 && /sign-in|[?&]error=/.test(location));
+  return refused ? null : 'not refused';
+}
+
+test('the verdict takes a refusal and reports an accepted, failed or revealing answer', () => {
+  const update = { key: 'POST /registries/owner-view/update-item', method: 'POST', class: 'names' as const };
+  const answer = (statusCode: number, body = '{}', location?: string) => ({
+    statusCode,
+    headers: location ? { location } : {},
+    body,
+  });
+  expect(verdict(update, answer(404, '{"error":{"code":"registry_not_found"}}'), ['Secret'])).toBeNull();
+  expect(verdict(update, answer(303, '', '/gp/sign-in.html?path=%2F'), ['Secret'])).toBeNull();
+  // The owner check removed: the stranger's change is accepted.
+  expect(verdict(update, answer(200, '{"ok":true}'), ['Secret'])).toBe('not refused');
+  expect(verdict(update, answer(422, '{"error":{"code":"bad"}}'), ['Secret'])).toBe('not refused');
+  expect(verdict(update, answer(500), ['Secret'])).toBe('5xx');
+  const page = { key: 'GET /hz/wishlist/ls', method: 'GET', class: 'own' as const };
+  expect(verdict(page, answer(200, '<h1>Your lists</h1>'), ['Secret'])).toBeNull();
+  expect(verdict(page, answer(200, '<h1>Secret</h1>'), ['Secret'])).toBe('shows Secret');
+});
+
 describe.each(dialects)('authorization on %s', (dialect) => {
   let ctx: TestContext;
   let doc: OpenApiDocument;
@@ -891,26 +932,13 @@ describe.each(dialects)('authorization on %s', (dialect) => {
       }
     }
     for (const { route, label, visitor, req } of attempts) {
-      {
-        const response = await visitor.request(req as Parameters<GroceryShopper['request']>[0]);
-        sent++;
-        const where = `${route.key} ${label}: ${req.method} ${req.url} ${req.payload ?? ''} → ${response.statusCode} ${response.headers.location ?? ''} ${response.body.slice(0, 160)}`;
-        const status = response.statusCode;
-        const location = String(response.headers.location ?? '');
-        const leaked = owner.markers.filter((m) => response.body.includes(m) || location.includes(m));
-        if (status >= 500) failures.push(`5xx ${where}`);
-        else if (leaked.length) failures.push(`shows ${leaked.join(', ')}: ${where}`);
-        else if (route.class === 'names' || route.method !== 'GET') {
-          // A write of the caller's own things (the visitor has none) may be refused as it is (a 4xx).
-          const code = /"code":"([^"]+)"/.exec(response.body)?.[1];
-          const refused =
-            [401, 403, 404].includes(status) ||
-            (status >= 400 && status < 500 && code !== undefined && OWN_REFUSALS[route.key] === code) ||
-            (route.class === 'own' && status >= 400) ||
-            (status >= 300 && status < 400 && /sign-in|[?&]error=/.test(location));
-          if (!refused) failures.push(`not refused ${where}`);
-        }
-      }
+      const response = await visitor.request(req as Parameters<GroceryShopper['request']>[0]);
+      sent++;
+      const problem = verdict(route, response, owner.markers);
+      if (problem)
+        failures.push(
+          `${problem}: ${route.key} ${label}: ${req.method} ${req.url} ${req.payload ?? ''} → ${response.statusCode} ${response.headers.location ?? ''} ${response.body.slice(0, 160)}`,
+        );
     }
     expect(failures).toEqual([]);
     expect(sent).toBeGreaterThanOrEqual(2 * MIN_OWNED_ROUTES);
