@@ -234,9 +234,15 @@ const HIDDEN: Record<string, { query?: string[]; form?: Record<string, string> }
  * Documented routes that may answer 401 (they know the signed-in customer) but name no object: 'own'
  * when they read or change the caller's own things (sent to check nothing of the owner's shows), 'none'
  * when they only create the caller's own (a new list, a cart line, a registry). A new signed-in route in
- * neither list fails the test.
+ * neither list fails the test. The reads of the session's cart and addresses are here too (they answer
+ * an anonymous visitor its own).
  */
 const SIGNED_IN: Record<string, 'own' | 'none'> = {
+  'GET /api/marketplaces/:marketplaceId/cart/count': 'own',
+  'GET /api/marketplaces/:marketplaceId/cart/items': 'own',
+  'GET /api/marketplaces/:marketplaceId/cart/summary': 'own',
+  'GET /alm/addtofreshcart/cartcount': 'own',
+  'GET /portal-migration/hz/glow/get-rendered-address-selections': 'own',
   'GET /tradein/hzw/cart': 'own',
   'GET /tradein/hzw/review': 'own',
   'GET /tradein/hzw/tradeins': 'own',
@@ -341,6 +347,8 @@ type World = {
   tradeInCartItem: string;
   /** Words only the owner's pages show. */
   markers: string[];
+  /** The owner's ids: a route that names none of them must not answer one. */
+  ids: string[];
 };
 type Variant = 'private' | 'public';
 
@@ -655,6 +663,16 @@ describe.each(dialects)('authorization on %s', (dialect) => {
       tradeInItem: detail.items[0]?.itemId ?? '',
       tradeInCartItem: cart.items[0]?.itemId ?? '',
       markers: [lists.private.name, registries.private.name, `${code} Owner Secret Way`, customer.email],
+      ids: [
+        lineIds[0] ?? '',
+        freshCartLine,
+        order,
+        freshOrder,
+        address,
+        slot,
+        tradeIn,
+        lists.private.external_id,
+      ],
     };
   }
 
@@ -934,7 +952,8 @@ describe.each(dialects)('authorization on %s', (dialect) => {
     for (const { route, label, visitor, req } of attempts) {
       const response = await visitor.request(req as Parameters<GroceryShopper['request']>[0]);
       sent++;
-      const problem = verdict(route, response, owner.markers);
+      // A route naming no object cannot echo one of the owner's ids: any in its answer is a leak.
+      const problem = verdict(route, response, [...owner.markers, ...(route.fields.length ? [] : owner.ids)]);
       if (problem)
         failures.push(
           `${problem}: ${route.key} ${label}: ${req.method} ${req.url} ${req.payload ?? ''} → ${response.statusCode} ${response.headers.location ?? ''} ${response.body.slice(0, 160)}`,
@@ -986,9 +1005,10 @@ describe.each(dialects)('authorization on %s', (dialect) => {
     }
     expect(failures).toEqual([]);
     // And the owner's own pages show the owner's things (the leak check above looks for words that show).
-    for (const url of ['/hz/wishlist/ls', '/gp/css/homepage.html']) {
+    for (const url of ['/hz/wishlist/ls', '/gp/css/homepage.html', `/api/marketplaces/${US}/cart/items`]) {
       const page = await owner.shopper.request({ method: 'GET', url, headers: { accept: 'text/html' } });
-      expect(owner.markers.filter((m) => page.body.includes(m)).length, url).toBeGreaterThan(0);
+      const shown = [...owner.markers, ...owner.ids].filter((m) => page.body.includes(m));
+      expect(shown.length, url).toBeGreaterThan(0);
     }
   }, 240_000);
 });
