@@ -1,10 +1,19 @@
 import fc from 'fast-check';
-import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { createCustomer } from '../factories/customer-factory';
 import { createDeal } from '../factories/deal-factory';
 import { demoProductShape } from '../factories/demo-products';
 import { type CreatedProduct, createProduct } from '../factories/product-factory';
+import {
+  documentedRoutes,
+  type JsonSchema,
+  type OpenApiDocument,
+  type OpenApiParameter,
+  registeredRoutes,
+  routeKey,
+  validValue,
+} from '../helpers/openapi-routes';
+import { snapshotTables } from '../helpers/table-snapshot';
 import { createTestApp, Shopper, type TestContext } from '../helpers/test-app';
 import { dialects } from '../helpers/test-store';
 
@@ -18,40 +27,6 @@ import { dialects } from '../helpers/test-store';
 
 const US = 'ATVPDKIKX0DER';
 const MIN_REQUESTS = 1000;
-
-type JsonSchema = {
-  $ref?: string;
-  type?: string;
-  enum?: unknown[];
-  pattern?: string;
-  minLength?: number;
-  maxLength?: number;
-  minimum?: number;
-  maximum?: number;
-  minItems?: number;
-  maxItems?: number;
-  nullable?: boolean;
-  items?: JsonSchema;
-  properties?: Record<string, JsonSchema>;
-  required?: string[];
-  additionalProperties?: boolean | JsonSchema;
-  anyOf?: JsonSchema[];
-  allOf?: JsonSchema[];
-};
-type OpenApiParameter = {
-  in: 'path' | 'query' | 'header';
-  name: string;
-  required?: boolean;
-  schema: JsonSchema;
-};
-type OpenApiOperation = {
-  parameters?: OpenApiParameter[];
-  requestBody?: { content: Record<string, { schema: JsonSchema }> };
-};
-type OpenApiDocument = {
-  paths: Record<string, Record<string, OpenApiOperation>>;
-  components?: { schemas?: Record<string, JsonSchema> };
-};
 
 /** One route of the app, as the malformed requests see it. */
 type Route = {
@@ -85,7 +60,6 @@ type World = {
   lineId: string;
 };
 
-const routeKey = (method: string, path: string) => `${method} ${path}`;
 const form = (fields: Record<string, string>) => new URLSearchParams(fields).toString();
 const FORM = 'application/x-www-form-urlencoded';
 const cartJson = 'application/vnd.com.amazon.api+json; type="cart.add-items.request/v1"';
@@ -109,65 +83,6 @@ const HTML_FORM_ANSWERS = new Set([
 const MEDIA_TYPES: Record<string, string> = {
   [routeKey('POST', '/api/marketplaces/:marketplaceId/cart/carts/retail/items')]: cartJson,
 };
-
-/** Every non-GET route of the app from Fastify's route tree (printRoutes), as "METHOD /path". */
-function registeredRoutes(tree: string): { method: string; path: string }[] {
-  const routes: { method: string; path: string }[] = [];
-  const stack: string[] = [];
-  for (const line of tree.split('\n')) {
-    const match = /^(.*?)[└├]── (.*) \(([A-Z, ]+)\)$/.exec(line);
-    if (!match) continue;
-    const depth = Math.round(((match[1] ?? '').length + 1) / 4);
-    stack.length = depth;
-    const path = (stack[depth - 1] ?? '') + (match[2] ?? '');
-    stack[depth] = path;
-    for (const method of (match[3] ?? '').split(', ')) routes.push({ method, path });
-  }
-  return routes;
-}
-
-function resolve(doc: OpenApiDocument, schema: JsonSchema): JsonSchema {
-  if (schema.$ref) {
-    const name = schema.$ref.replace('#/components/schemas/', '');
-    return resolve(doc, doc.components?.schemas?.[name] ?? {});
-  }
-  if (schema.allOf?.length === 1 && schema.allOf[0])
-    return resolve(doc, { ...schema.allOf[0], ...schema, allOf: undefined });
-  const out: JsonSchema = { ...schema };
-  if (schema.properties) {
-    out.properties = Object.fromEntries(
-      Object.entries(schema.properties).map(([k, v]) => [k, resolve(doc, v)]),
-    );
-  }
-  if (schema.items) out.items = resolve(doc, schema.items);
-  if (schema.anyOf) out.anyOf = schema.anyOf.map((s) => resolve(doc, s));
-  return out;
-}
-
-/** A value of the right shape (best effort: a pattern may still refuse it). */
-function validValue(schema: JsonSchema): unknown {
-  if (schema.enum?.length) return schema.enum[0];
-  if (schema.anyOf?.[0]) return validValue(schema.anyOf[0]);
-  switch (schema.type) {
-    case 'string':
-      return 'x'.repeat(Math.max(1, schema.minLength ?? 1));
-    case 'integer':
-    case 'number':
-      return schema.minimum ?? 1;
-    case 'boolean':
-      return true;
-    case 'array':
-      return schema.items
-        ? Array.from({ length: Math.max(1, schema.minItems ?? 1) }, () => validValue(schema.items ?? {}))
-        : [];
-    case 'object':
-      return Object.fromEntries(
-        (schema.required ?? []).map((k) => [k, validValue(schema.properties?.[k] ?? {})]),
-      );
-    default:
-      return null;
-  }
-}
 
 /** Values the schema surely refuses, or null when the schema is too loose to be sure. */
 function invalidValue(schema: JsonSchema): fc.Arbitrary<unknown> | null {
@@ -859,31 +774,7 @@ function routeCases(world: World): Record<string, fc.Arbitrary<Req>> {
  */
 const COUNTS_EVERY_REQUEST = new Set(['rate_limit_counters']);
 
-/** Every table of the database, named by the database itself, with every row (sorted). */
-async function snapshot(ctx: TestContext) {
-  const db = ctx.store.db;
-  const tables =
-    ctx.store.dialect === 'sqlite'
-      ? (
-          await sql<{
-            name: string;
-          }>`select name from sqlite_master where type = 'table' and name not like 'sqlite_%'`.execute(db)
-        ).rows.map((r) => r.name)
-      : (
-          await sql<{
-            name: string;
-          }>`select table_name as name from information_schema.tables where table_schema = current_schema() and table_type = 'BASE TABLE'`.execute(
-            db,
-          )
-        ).rows.map((r) => r.name);
-  const out: Record<string, string[]> = {};
-  for (const table of tables.sort()) {
-    if (COUNTS_EVERY_REQUEST.has(table)) continue;
-    const rows = (await sql<Record<string, unknown>>`select * from ${sql.table(table)}`.execute(db)).rows;
-    out[table] = rows.map((row) => JSON.stringify(row)).sort();
-  }
-  return out;
-}
+const snapshot = (ctx: TestContext) => snapshotTables(ctx.store, COUNTS_EVERY_REQUEST);
 
 describe.each(dialects)('malformed requests on %s', (dialect) => {
   let ctx: TestContext;
@@ -930,27 +821,8 @@ describe.each(dialects)('malformed requests on %s', (dialect) => {
   /** Every route to send malformed requests to: the OpenAPI operations, then the form routes it hides. */
   function routesToTest(): Route[] {
     const routes = new Map<string, Route>();
-    for (const [openApiPath, operations] of Object.entries(doc.paths)) {
-      const path = openApiPath.replace(/\{([^}]+)\}/g, ':$1');
-      for (const [method, operation] of Object.entries(operations)) {
-        const parameters = (operation.parameters ?? []).map((p) => ({
-          ...p,
-          schema: resolve(doc, p.schema),
-        }));
-        const content = operation.requestBody?.content ?? {};
-        const [contentType, media] = Object.entries(content)[0] ?? [];
-        const key = routeKey(method.toUpperCase(), path);
-        routes.set(key, {
-          method: method.toUpperCase(),
-          path,
-          params: parameters.filter((p) => p.in === 'path'),
-          query: parameters.filter((p) => p.in === 'query'),
-          ...(contentType && media
-            ? { body: { contentType: MEDIA_TYPES[key] ?? contentType, schema: resolve(doc, media.schema) } }
-            : {}),
-          form: contentType === FORM,
-        });
-      }
+    for (const route of documentedRoutes(doc, MEDIA_TYPES)) {
+      routes.set(routeKey(route.method, route.path), { ...route, form: route.body?.contentType === FORM });
     }
     for (const { method, path } of registeredRoutes(tree)) {
       if (['GET', 'HEAD', 'OPTIONS'].includes(method) || routes.has(routeKey(method, path))) continue;

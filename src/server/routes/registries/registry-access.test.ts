@@ -2,26 +2,11 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { createCustomer } from '../../../../tests/factories/customer-factory';
 import { createProduct } from '../../../../tests/factories/product-factory';
 import { createRegistry } from '../../../../tests/factories/registry-factory';
+import { registeredRoutes } from '../../../../tests/helpers/openapi-routes';
 import { createTestApp, Shopper, type TestContext } from '../../../../tests/helpers/test-app';
 import { dialects } from '../../../../tests/helpers/test-store';
 
 const REGISTRY_PATHS = /^\/(registries|wedding|baby-reg)\b/;
-
-/** Every route of the app from Fastify's route tree (printRoutes), as method and path. */
-function registeredRoutes(tree: string): { method: string; path: string }[] {
-  const routes: { method: string; path: string }[] = [];
-  const stack: string[] = [];
-  for (const line of tree.split('\n')) {
-    const match = /^(.*?)[└├]── (.*) \(([A-Z, ]+)\)$/.exec(line);
-    if (!match) continue;
-    const depth = Math.round(((match[1] ?? '').length + 1) / 4);
-    stack.length = depth;
-    const path = (stack[depth - 1] ?? '') + (match[2] ?? '');
-    stack[depth] = path;
-    for (const method of (match[3] ?? '').split(', ')) routes.push({ method, path });
-  }
-  return routes;
-}
 
 // Generated over every registry route: another shopper and an anonymous visitor send each route what
 // names the owner's private registry, its item and its asin; none of it changes, and no answer shows it.

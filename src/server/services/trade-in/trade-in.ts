@@ -922,6 +922,9 @@ export async function chooseAppraisal(
     const tradeIn = await findTradeIn(trx, request.tradeInId, customer.id);
     if (!tradeIn) return refuse('unknown_trade_in', `no trade-in ${request.tradeInId}`, 'id');
     const items = await findTradeInItems(trx, tradeIn.id);
+    // An item of another trade-in (another shopper's, say) is not found here, as the trade-in is not.
+    if (request.itemId !== undefined && !items.some((i) => i.id === request.itemId))
+      return refuse('unknown_trade_in_item', `no item ${request.itemId} in trade-in ${tradeIn.id}`, 'itemId');
     const waiting = items.filter(
       (i) => i.state === 'awaitingChoice' && (request.itemId === undefined || i.id === request.itemId),
     );
