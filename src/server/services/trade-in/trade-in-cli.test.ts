@@ -11,7 +11,7 @@ import {
   giftCardBalance,
   giftCardLedgerSum,
 } from '../../db/repositories/gift-card-repository';
-import { findTradeIn } from '../../db/repositories/trade-in-repository';
+import { findTradeIn, findTradeInItems } from '../../db/repositories/trade-in-repository';
 
 // npm run tradein -- receive|expire, run as a child process against the test's own store: its SQLite
 // file, or its PostgreSQL schema (named in the address's startup options).
@@ -33,23 +33,30 @@ describe.each(dialects)('npm run tradein on %s', (dialect) => {
   afterAll(() => ctx?.close());
 
   /** A shopper who submitted one device answered LikeNew; answers the trade-in id. */
-  const submitted = async (payableNow: boolean) => {
-    const device = await createTradeInDevice(ctx.store.db, {
-      productGroup: 'gl_video_games',
-      newValue: 100,
-      payableNow,
-    });
+  const submitted = async (payableNow: boolean, devices = 1) => {
+    const made = [];
+    for (let i = 0; i < devices; i++) {
+      made.push(
+        await createTradeInDevice(ctx.store.db, {
+          productGroup: 'gl_video_games',
+          newValue: 100,
+          payableNow,
+        }),
+      );
+    }
     const customer = await createCustomer(ctx.store.db);
     const s = new Shopper(ctx.app);
     await s.signIn(customer.email, customer.password);
     await s.visit(page);
     const headers = { 'content-type': 'application/json', 'x-csrf-token': s.csrfToken };
-    await s.request({
-      method: 'POST',
-      url: TRADE_IN_PATHS.cartAdd,
-      headers,
-      payload: JSON.stringify({ asin: device.asin, answers: ANSWERS.LikeNew }),
-    });
+    for (const device of made) {
+      await s.request({
+        method: 'POST',
+        url: TRADE_IN_PATHS.cartAdd,
+        headers,
+        payload: JSON.stringify({ asin: device.asin, answers: ANSWERS.LikeNew }),
+      });
+    }
     const success = await s.request({ method: 'POST', url: TRADE_IN_PATHS.submit, headers, payload: '{}' });
     return { tradeInId: success.json().tradeInId as string, customerId: customer.id };
   };
@@ -105,9 +112,36 @@ describe.each(dialects)('npm run tradein on %s', (dialect) => {
     expect(cli(['expire', tradeInId], ctx.store).status).toBe(1);
   });
 
+  test('TI-018 each device in its own condition: --item names one, --condition the rest', async () => {
+    const { tradeInId, customerId } = await submitted(false, 2);
+    const [kept, worse] = await findTradeInItems(ctx.store.db, tradeInId);
+    const stranger = cli(
+      ['receive', tradeInId, '--condition', 'LikeNew', '--item', 'TII-nope=Good'],
+      ctx.store,
+    );
+    expect([stranger.status, stranger.stderr.trim()]).toEqual([
+      1,
+      `trade-in ${tradeInId} holds no item TII-nope`,
+    ]);
+    const run = cli(
+      ['receive', tradeInId, '--condition', 'LikeNew', '--item', `${worse?.id}=Damaged`],
+      ctx.store,
+    );
+    expect(run.status).toBe(0);
+    expect(run.stdout).toContain('appraised: 1 item(s) found worse');
+    const items = await findTradeInItems(ctx.store.db, tradeInId);
+    expect(items.map((item) => [item.id, item.conditionFound])).toEqual([
+      [kept?.id, 'LikeNew'],
+      [worse?.id, 'Damaged'],
+    ]);
+    // The device found as quoted is credited now; the worse one waits for the shopper's choice.
+    expect(await giftCardBalance(ctx.store.db, customerId)).toBe(9_000);
+  });
+
   // Usage is read before the store is opened: one database says it.
   test.runIf(dialect === 'sqlite')('usage: a command without its arguments exits 2', () => {
     expect(cli(['receive', 'TI-1'], ctx.store).status).toBe(2);
     expect(cli(['explode'], ctx.store).status).toBe(2);
+    expect(cli(['receive', 'TI-1', '--condition', 'Good', '--item', 'no-equals'], ctx.store).status).toBe(2);
   });
 });

@@ -44,9 +44,10 @@ async function foundAnswers(
 }
 
 /**
- * The devices of a submitted trade-in arrived in `condition`: items as good as quoted or better are
- * credited (the rest of their held value); items worse wait for the shopper's choice and the trade-in is
- * appraised. An invalid condition key is logged and refused (TI-028).
+ * The devices of a submitted trade-in arrived in `condition`, or each item named in `byItem` (its id)
+ * in its own: items as good as quoted or better are credited (the rest of their held value); items worse
+ * wait for the shopper's choice and the trade-in is appraised. An invalid condition key is logged and
+ * refused (TI-028), and so is an item id the trade-in does not hold; either changes nothing.
  */
 export async function receiveTradeIn(
   db: Db,
@@ -54,27 +55,39 @@ export async function receiveTradeIn(
   condition: string,
   now: number,
   log: TradeInLog,
+  byItem: Readonly<Record<string, string>> = {},
 ): Promise<OperatorOutcome> {
-  if (!isTradeInCondition(condition)) {
-    log.warn({ tradeInId, condition }, 'Invalid condition key');
-    return { ok: false, message: `${JSON.stringify(condition)} is not a condition key` };
+  const refused = (key: string): OperatorOutcome => {
+    log.warn({ tradeInId, condition: key }, 'Invalid condition key');
+    return { ok: false, message: `${JSON.stringify(key)} is not a condition key` };
+  };
+  if (!isTradeInCondition(condition)) return refused(condition);
+  const whole: TradeInCondition = condition;
+  const perItem = new Map<string, TradeInCondition>();
+  for (const [id, key] of Object.entries(byItem)) {
+    if (!isTradeInCondition(key)) return refused(key);
+    perItem.set(id, key);
   }
   return db.transaction().execute(async (trx) => {
     const tradeIn = await findTradeIn(trx, tradeInId);
     if (!tradeIn) return { ok: false as const, message: `no trade-in ${tradeInId}` };
+    const items = await findTradeInItems(trx, tradeIn.id);
+    const stranger = [...perItem.keys()].find((id) => !items.some((item) => item.id === id));
+    if (stranger) return { ok: false as const, message: `trade-in ${tradeInId} holds no item ${stranger}` };
     if (!(await moveTradeIn(trx, tradeIn.id, 'submitted', 'received', { receivedAt: now }))) {
       return { ok: false as const, message: `trade-in ${tradeInId} is ${tradeIn.state}, not submitted` };
     }
     let waiting = 0;
-    for (const item of await findTradeInItems(trx, tradeIn.id)) {
-      const result = onReceipt(item, item.offers, condition, item.conditionQuoted);
+    for (const item of items) {
+      const found = perItem.get(item.id) ?? whole;
+      const result = onReceipt(item, item.offers, found, item.conditionQuoted);
       if (result.itemState === 'awaitingChoice') waiting++;
       await updateTradeInItem(trx, item.id, {
         state: result.itemState,
         creditedMinor: item.creditedMinor + result.creditMinor,
-        conditionFound: condition,
+        conditionFound: found,
         valueFoundMinor: result.valueFoundMinor,
-        found: await foundAnswers(trx, item, condition),
+        found: await foundAnswers(trx, item, found),
       });
       await moveTradeInLedger(trx, tradeIn, result.creditMinor, now);
     }
