@@ -124,7 +124,13 @@ export const SEARCH_STYLES = ['classic', 'new'] as const;
 export type SearchStyle = (typeof SEARCH_STYLES)[number];
 
 /** Why the gift-card balance moved. */
-export const GIFT_CARD_LEDGER_REASONS = ['tradeInCredit', 'tradeInReversal', 'orderPayment'] as const;
+/** Why the gift-card balance moved; `tradeInDebtRepaid`: a later credit paid back a trade-in's debt. */
+export const GIFT_CARD_LEDGER_REASONS = [
+  'tradeInCredit',
+  'tradeInReversal',
+  'tradeInDebtRepaid',
+  'orderPayment',
+] as const;
 export type GiftCardLedgerReason = (typeof GIFT_CARD_LEDGER_REASONS)[number];
 
 /** TI-013: the only product groups whose eligible list shows the credit-card card. */

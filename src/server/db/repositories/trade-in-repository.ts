@@ -613,6 +613,33 @@ export async function addTradeInDebt(db: Db, id: string, debtMinor: number): Pro
     .execute();
 }
 
+/** The customer's trade-ins that still owe credit taken back, oldest first. */
+export async function findTradeInDebts(
+  db: Db,
+  customerId: string,
+): Promise<{ id: string; debtMinor: number }[]> {
+  const rows = await db
+    .selectFrom('trade_ins')
+    .select(['id', 'debt_minor'])
+    .where('customer_id', '=', customerId)
+    .where('debt_minor', '>', 0)
+    .orderBy('submitted_at')
+    .orderBy('id')
+    .execute();
+  return rows.map((row) => ({ id: row.id, debtMinor: Number(row.debt_minor) }));
+}
+
+/** Lowers a trade-in's debt by `amountMinor`, only while it owes that much; answers whether it did. */
+export async function repayTradeInDebt(db: Db, id: string, amountMinor: number): Promise<boolean> {
+  const result = await db
+    .updateTable('trade_ins')
+    .set((eb) => ({ debt_minor: eb('debt_minor', '-', amountMinor) }))
+    .where('id', '=', id)
+    .where('debt_minor', '>=', amountMinor)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
+}
+
 export async function updateTradeInItem(
   db: Db,
   itemId: string,

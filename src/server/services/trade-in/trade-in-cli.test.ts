@@ -33,7 +33,11 @@ describe.each(dialects)('npm run tradein on %s', (dialect) => {
   afterAll(() => ctx?.close());
 
   /** A shopper who submitted one device answered LikeNew; answers the trade-in id. */
-  const submitted = async (payableNow: boolean, devices = 1) => {
+  const submitted = async (
+    payableNow: boolean,
+    devices = 1,
+    existing?: { id: string; email: string; password: string },
+  ) => {
     const made = [];
     for (let i = 0; i < devices; i++) {
       made.push(
@@ -44,7 +48,7 @@ describe.each(dialects)('npm run tradein on %s', (dialect) => {
         }),
       );
     }
-    const customer = await createCustomer(ctx.store.db);
+    const customer = existing ?? (await createCustomer(ctx.store.db));
     const s = new Shopper(ctx.app);
     await s.signIn(customer.email, customer.password);
     await s.visit(page);
@@ -58,7 +62,7 @@ describe.each(dialects)('npm run tradein on %s', (dialect) => {
       });
     }
     const success = await s.request({ method: 'POST', url: TRADE_IN_PATHS.submit, headers, payload: '{}' });
-    return { tradeInId: success.json().tradeInId as string, customerId: customer.id };
+    return { tradeInId: success.json().tradeInId as string, customerId: customer.id, customer };
   };
 
   test('TI-001 TI-018 receive with the quoted condition credits a PAID_LATER trade-in; a second receive is refused', async () => {
@@ -110,6 +114,26 @@ describe.each(dialects)('npm run tradein on %s', (dialect) => {
     expect(await giftCardBalance(ctx.store.db, customerId)).toBe(0);
     expect(await giftCardLedgerSum(ctx.store.db, customerId)).toBe(0);
     expect(cli(['expire', tradeInId], ctx.store).status).toBe(1);
+  });
+
+  test("TI-018 a later credit pays back the debt first; the rest is the shopper's", async () => {
+    const owing = await submitted(true);
+    await debitGiftCard(ctx.store.db, {
+      customerId: owing.customerId,
+      amountMinor: 6_000,
+      currencyCode: 'USD',
+      reason: 'orderPayment',
+      orderId: 'ORDER-Y',
+      now: ctx.clock.now,
+    });
+    expect(cli(['expire', owing.tradeInId], ctx.store).status).toBe(0);
+    expect((await findTradeIn(ctx.store.db, owing.tradeInId))?.debtMinor).toBe(6_000);
+    // The same shopper's next trade-in is received and credited $90: $60 of it repays the debt.
+    const { tradeInId: next } = await submitted(false, 1, owing.customer);
+    expect(cli(['receive', next, '--condition', 'LikeNew'], ctx.store).status).toBe(0);
+    expect((await findTradeIn(ctx.store.db, owing.tradeInId))?.debtMinor).toBe(0);
+    expect(await giftCardBalance(ctx.store.db, owing.customerId)).toBe(3_000);
+    expect(await giftCardLedgerSum(ctx.store.db, owing.customerId)).toBe(3_000);
   });
 
   test('TI-018 each device in its own condition: --item names one, --condition the rest', async () => {

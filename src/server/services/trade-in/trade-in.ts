@@ -53,6 +53,7 @@ import {
 } from '../../../shared/trade-in-constants';
 import {
   creditGiftCard,
+  debitGiftCard,
   giftCardBalance,
   giftCardLedger,
   reverseGiftCard,
@@ -67,6 +68,7 @@ import {
   findPastPurchases,
   findTradeIn,
   findTradeInCart,
+  findTradeInDebts,
   findTradeInDevice,
   findTradeInDevices,
   findTradeInItems,
@@ -77,6 +79,7 @@ import {
   lockTradeInCart,
   moveTradeIn,
   type OfferMap,
+  repayTradeInDebt,
   requoteTradeInCartItem,
   searchTradeInDevices,
   type TradeInCartItemRecord,
@@ -886,7 +889,10 @@ export async function tradeInDetail(
   return { ok: true, value: await detailOf(db, tradeIn) };
 }
 
-/** Moves the ledger by a signed amount for a trade-in; a reversal the balance cannot cover becomes debt. */
+/**
+ * Moves the ledger by a signed amount for a trade-in; a reversal the balance cannot cover becomes debt,
+ * and a credit first pays back what the shopper's trade-ins owe (decision 0053).
+ */
 async function moveLedger(db: Db, tradeIn: TradeInRecord, movementMinor: number, now: number): Promise<void> {
   const base = {
     customerId: tradeIn.customerId,
@@ -896,6 +902,7 @@ async function moveLedger(db: Db, tradeIn: TradeInRecord, movementMinor: number,
   };
   if (movementMinor > 0) {
     await creditGiftCard(db, { ...base, amountMinor: movementMinor, reason: 'tradeInCredit' });
+    await repayDebts(db, tradeIn.customerId, tradeIn.currencyCode, now);
   } else if (movementMinor < 0) {
     const taken = await reverseGiftCard(db, {
       ...base,
@@ -903,6 +910,27 @@ async function moveLedger(db: Db, tradeIn: TradeInRecord, movementMinor: number,
       reason: 'tradeInReversal',
     });
     await addTradeInDebt(db, tradeIn.id, -movementMinor - taken);
+  }
+}
+
+/**
+ * Pays back the shopper's trade-in debts from the balance, oldest first, as far as it goes: each repayment
+ * is one guarded lowering of the debt and one guarded debit, in the caller's transaction.
+ */
+async function repayDebts(db: Db, customerId: string, currencyCode: string, now: number): Promise<void> {
+  for (const debt of await findTradeInDebts(db, customerId)) {
+    const amountMinor = Math.min(debt.debtMinor, await giftCardBalance(db, customerId));
+    if (amountMinor <= 0) return;
+    if (!(await repayTradeInDebt(db, debt.id, amountMinor))) continue;
+    const repaid = await debitGiftCard(db, {
+      customerId,
+      amountMinor,
+      currencyCode,
+      reason: 'tradeInDebtRepaid',
+      tradeInId: debt.id,
+      now,
+    });
+    if (!repaid) await addTradeInDebt(db, debt.id, amountMinor);
   }
 }
 
