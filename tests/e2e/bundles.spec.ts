@@ -277,14 +277,14 @@ test('BDL-014 BDL-015 an accessory add: button, spinner, success count; the butt
     await held;
     await route.continue();
   });
-  await stand.getByRole('button', { name: 'Add Test Speaker Stand to cart' }).click();
+  await stand.getByRole('button', { name: 'Add to cart: Test Speaker Stand' }).click();
   await expect(stand.getByRole('status', { name: /Adding Test Speaker Stand/ })).toBeVisible();
   await expect(stand.getByRole('button', { name: /Add Test Speaker Stand/ })).toHaveCount(0);
   release();
   await expect(stand.getByText('1 in cart')).toBeVisible();
   await expect(page.getByRole('link', { name: /^Cart, 5 items$/ })).toBeVisible();
   // BDL-015: the button is back 3 s later.
-  await expect(stand.getByRole('button', { name: 'Add Test Speaker Stand to cart' })).toBeVisible({
+  await expect(stand.getByRole('button', { name: 'Add to cart: Test Speaker Stand' })).toBeVisible({
     timeout: 6000,
   });
   // The count stays beside the returned button, and the panel's subtotal follows the cart.
@@ -294,7 +294,7 @@ test('BDL-014 BDL-015 an accessory add: button, spinner, success count; the butt
   expect(subtotal).not.toBe('$104.96');
   await expect(panel.getByTestId('post-add-subtotal')).toHaveText(`Cart subtotal: ${subtotal}`);
   // The remote's limit is 1: after its add the button stays away.
-  await remote.getByRole('button', { name: 'Add Test Voice Remote to cart' }).click();
+  await remote.getByRole('button', { name: 'Add to cart: Test Voice Remote' }).click();
   await expect(remote.getByText('1 in cart · limit reached')).toBeVisible();
   await page.waitForTimeout(3500);
   await expect(remote.getByRole('button', { name: /Add Test Voice Remote/ })).toHaveCount(0);
@@ -311,10 +311,10 @@ test('BDL-016 a failed accessory add shows the error content', async ({ page, wo
     .getByTestId('post-add-panel')
     .getByRole('listitem')
     .filter({ hasText: 'Test Speaker Stand' });
-  await stand.getByRole('button', { name: 'Add Test Speaker Stand to cart' }).click();
+  await stand.getByRole('button', { name: 'Add to cart: Test Speaker Stand' }).click();
   await expect(stand.getByRole('alert')).toContainText('Test Speaker Stand could not be added.');
   await stand.getByRole('button', { name: 'Try again' }).click();
-  await expect(stand.getByRole('button', { name: 'Add Test Speaker Stand to cart' })).toBeVisible();
+  await expect(stand.getByRole('button', { name: 'Add to cart: Test Speaker Stand' })).toBeVisible();
 });
 
 test('BDL-012 a failed bundle add hides the button and shows the error block; nothing is added', async ({

@@ -307,7 +307,7 @@ test('move to cart, and share a private list by link, then revoke the link', asy
   const gone = await friend.goto(shareUrl);
   expect(gone?.status()).toBe(404);
   await friend.context().close();
-  await page.getByRole('button', { name: `Move ${product.title} to cart` }).click();
+  await page.getByRole('button', { name: `Move to cart: ${product.title}` }).click();
   await expect(page.getByText('Moved to your cart.')).toBeVisible();
   await expect(page.getByText('This list is empty')).toBeVisible();
   await expect(page.getByRole('link', { name: /Cart, 1 item/ })).toBeVisible();

@@ -262,7 +262,7 @@ test('REG-002 REG-001 a gift-giver finds the registry by name and buys through c
   await page.getByRole('button', { name: 'Search' }).click();
   await page.getByRole('link', { name: registry.name }).click();
   await expect(page.getByText('Requested 2 · Still needed 2')).toBeVisible();
-  await page.getByRole('button', { name: `Add ${product.title} to cart` }).click();
+  await page.getByRole('button', { name: `Add to cart: ${product.title}` }).click();
   await expect(page).toHaveURL(/\/gp\/cart\/view\.html/);
 
   const ownerContext = await browser.newContext({ baseURL: test.info().project.use.baseURL });
@@ -344,7 +344,7 @@ test.describe('a gift-giver by keyboard alone', () => {
     await tabTo(page, found);
     await page.keyboard.press('Enter');
     await expect(page.getByText('Requested 2 · Still needed 2')).toBeVisible();
-    await tabTo(page, page.getByRole('button', { name: `Add ${product.title} to cart` }));
+    await tabTo(page, page.getByRole('button', { name: `Add to cart: ${product.title}` }));
     await page.keyboard.press('Enter');
     await expect(page).toHaveURL(/\/gp\/cart\/view\.html/);
     await page.goto('/gp/buy/spc/handlers/display.html');

@@ -91,7 +91,7 @@ test('TI-002 TI-012 the price block and the storefront (a tile per product group
   // TI-006: no cache: the browser asks the network and says so.
   expect((await call.allHeaders())['cache-control']).toBe('no-cache');
   await expect(flow.heading('Which device are you trading in?')).toBeVisible();
-  await expect(flow.dialog.getByRole('button', { name: /^Trade in Paperleaf Glow E-reader/ })).toBeVisible();
+  await expect(flow.dialog.getByRole('button', { name: /^Select Paperleaf Glow E-reader/ })).toBeVisible();
   if (!phoneProject(testInfo.project.name)) {
     await expect(page.locator('[role="dialog"]')).toHaveClass(/ui-modal/);
     expect((await page.locator('[role="dialog"]').boundingBox())?.width).toBe(TRADE_IN_MODAL.width);
@@ -310,9 +310,7 @@ test('TI-004 TI-019 the cart, and the warnings of S2 §4: a non-tradeable answer
   /** A phone found by a search, its carrier chosen when it comes in several, then confirmed. */
   const choosePhone = async (model: string, carrier?: string) => {
     await flow.search('Search for your device', model);
-    await flow.press(
-      flow.dialog.getByRole('button', { name: new RegExp(`^Trade in ${model} Phone`) }).first(),
-    );
+    await flow.press(flow.dialog.getByRole('button', { name: new RegExp(`^Select ${model} Phone`) }).first());
     if (carrier) {
       await expect(flow.heading('Which carrier is it on?')).toBeVisible();
       await flow.button(carrier);
@@ -435,7 +433,7 @@ test('TI-004 TI-016 TI-018 a past speaker on a speaker page, paid later: past pu
   const lists = flow.dialog.getByRole('heading', { level: 4 });
   await expect(lists).toHaveText(['Your past purchases', 'Devices we take']);
   const past = flow.dialog.getByRole('region', { name: 'Your past purchases' });
-  await flow.press(past.getByRole('button', { name: /^Trade in Nimbus/ }).first());
+  await flow.press(past.getByRole('button', { name: /^Select Nimbus/ }).first());
 
   await expect(flow.heading(/Tell us about your Nimbus/)).toBeVisible();
   await flow.answerEvery();

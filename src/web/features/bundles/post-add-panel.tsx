@@ -195,13 +195,8 @@ function AccessoryCard({
           </p>
         ) : null}
         {state.kind === 'button' ? (
-          <button
-            type="button"
-            className="button button--cart button--small"
-            onClick={add}
-            aria-label={`Add ${title} to cart`}
-          >
-            Add to cart
+          <button type="button" className="button button--cart button--small" onClick={add}>
+            Add to cart<span className="visually-hidden">{`: ${title}`}</span>
           </button>
         ) : null}
         {state.kind === 'spinner' ? <Spinner label={`Adding ${title} to your cart`} /> : null}

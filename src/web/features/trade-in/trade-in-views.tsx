@@ -207,10 +207,9 @@ function DeviceRow({
       <button
         type="button"
         className="button button--secondary button--small"
-        aria-label={`Trade in ${device.title}`}
         onClick={() => actions.pick(device)}
       >
-        Select
+        Select<span className="visually-hidden">{` ${device.title} to trade in`}</span>
       </button>
     </li>
   );
@@ -310,10 +309,9 @@ function SearchResults({
             <button
               type="button"
               className="button button--secondary button--small"
-              aria-label={`Trade in ${device.title}`}
               onClick={() => actions.pick(device)}
             >
-              Select
+              Select<span className="visually-hidden">{` ${device.title} to trade in`}</span>
             </button>
           </li>
         ))}
@@ -580,13 +578,8 @@ function CartItems({
             />
           </details>
           {removable ? (
-            <button
-              type="button"
-              className="ti-link-button"
-              aria-label={`Remove ${item.title}`}
-              onClick={() => actions.remove(item.itemId)}
-            >
-              Remove
+            <button type="button" className="ti-link-button" onClick={() => actions.remove(item.itemId)}>
+              Remove<span className="visually-hidden">{` ${item.title}`}</span>
             </button>
           ) : null}
         </li>

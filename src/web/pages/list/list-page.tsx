@@ -109,25 +109,16 @@ function ItemRow({
               <span>Comment</span>
               <input name="comment" maxLength={LIST_LIMITS.commentMaxLength} defaultValue={item.comment} />
             </label>
-            <button
-              type="submit"
-              className="button button--secondary button--small"
-              aria-label={`Save changes to ${item.title}`}
-            >
-              Save
+            <button type="submit" className="button button--secondary button--small">
+              Save<span className="visually-hidden">{` changes to ${item.title}`}</span>
             </button>
           </ActionForm>
         ) : null}
         <div className="list-item__actions">
           <ActionForm action={toCart} csrfToken={data.csrfToken}>
             <input type="hidden" name="keep" value="true" />
-            <button
-              type="submit"
-              className="button button--cart button--small"
-              disabled={!item.inStock}
-              aria-label={`Add ${item.title} to cart`}
-            >
-              Add to cart
+            <button type="submit" className="button button--cart button--small" disabled={!item.inStock}>
+              Add to cart<span className="visually-hidden">{`: ${item.title}`}</span>
             </button>
           </ActionForm>
           {data.isOwner ? (
@@ -138,18 +129,13 @@ function ItemRow({
                   type="submit"
                   className="button button--secondary button--small"
                   disabled={!item.inStock}
-                  aria-label={`Move ${item.title} to cart`}
                 >
-                  Move to cart
+                  Move to cart<span className="visually-hidden">{`: ${item.title}`}</span>
                 </button>
               </ActionForm>
               <ActionForm action={actionPath(list, `items/${item.asin}/remove`)} csrfToken={data.csrfToken}>
-                <button
-                  type="submit"
-                  className="link-button"
-                  aria-label={`Remove ${item.title} from the list`}
-                >
-                  Remove
+                <button type="submit" className="link-button">
+                  Remove<span className="visually-hidden">{` ${item.title} from the list`}</span>
                 </button>
               </ActionForm>
             </>

@@ -272,12 +272,8 @@ function GuestView({
                 >
                   <Hidden registryId={registry.id} csrfToken={csrfToken} />
                   <input type="hidden" name="itemId" value={item.id} />
-                  <button
-                    className="button button--primary"
-                    type="submit"
-                    aria-label={`Add ${item.title} to cart`}
-                  >
-                    Add to cart
+                  <button className="button button--primary" type="submit">
+                    Add to cart<span className="visually-hidden">{`: ${item.title}`}</span>
                   </button>
                 </form>
               ) : null}
