@@ -7,6 +7,16 @@ import {
   type CreatedProduct,
   importProducts,
 } from '../../../../tests/factories/product-factory';
+import {
+  type Answer,
+  claim,
+  modelDeal,
+  newDealModel,
+  remove,
+  type ShopperModel,
+  settle,
+  storedDeal,
+} from '../../../../tests/helpers/deal-stock-model';
 import { createTestStore, dialects, type TestStore } from '../../../../tests/helpers/test-store';
 import { DEAL_HOLD_MS } from '../../../shared/deal-constants';
 import type { CartOwner } from '../../db/repositories/cart-repository';
@@ -34,10 +44,6 @@ const ADDRESS = {
   postalCode: '97201',
 };
 
-type Status = 'NONE' | 'HELD' | 'WAITLISTED' | 'ORDERED' | 'EXPIRED';
-type ShopperModel = { status: Status; held: number; ordered: number; waiting: number; expiresAt: number };
-type Model = { now: number; free: number; sold: number; shoppers: ShopperModel[]; queue: number[] };
-
 const command = fc.oneof(
   fc.record({
     kind: fc.constant('claim' as const),
@@ -53,55 +59,6 @@ const command = fc.oneof(
   }),
 );
 type Command = typeof command extends fc.Arbitrary<infer C> ? C : never;
-
-const held = (m: Model) => m.shoppers.reduce((sum, s) => sum + (s.status === 'HELD' ? s.held : 0), 0);
-
-/** The deal brought up to `now` as settleDeal does: holds past expiry end, then the queue is served. */
-function settle(m: Model, options: { force?: boolean } = {}) {
-  const due = m.shoppers.some((s) => s.status === 'HELD' && s.expiresAt <= m.now);
-  if (!options.force && !due && !(m.queue.length > 0 && m.free > 0)) return;
-  for (const s of m.shoppers) {
-    if (s.status === 'HELD' && s.expiresAt <= m.now) {
-      m.free += s.held;
-      Object.assign(s, { status: 'EXPIRED', held: 0 });
-    }
-  }
-  // The head takes its whole quantity or everyone waits (decision 0009).
-  while (m.queue.length > 0) {
-    const head = m.shoppers[m.queue[0] as number] as ShopperModel;
-    if (m.free < head.waiting) break;
-    m.queue.shift();
-    m.free -= head.waiting;
-    Object.assign(head, { status: 'HELD', held: head.waiting, waiting: 0, expiresAt: m.now + DEAL_HOLD_MS });
-  }
-}
-
-type Answer = { state: 'INCART' | 'PENDINGATC' | 'QUANTITY_LIMIT'; quantity?: number; position?: number };
-
-/** What a claim answers and leaves, as decision 0009 describes it. */
-function claim(m: Model, index: number, quantity: number): Answer {
-  settle(m);
-  const s = m.shoppers[index] as ShopperModel;
-  const current = (): Answer | undefined =>
-    s.status === 'HELD'
-      ? { state: 'INCART', quantity: s.held }
-      : s.status === 'WAITLISTED'
-        ? { state: 'PENDINGATC', quantity: s.waiting, position: m.queue.indexOf(index) + 1 }
-        : undefined;
-  const already = current();
-  if (already) return already;
-  if (s.ordered + quantity > MAX_PER_CUSTOMER) return { state: 'QUANTITY_LIMIT' };
-  if (m.queue.length === 0 && m.free >= quantity) {
-    m.free -= quantity;
-    Object.assign(s, { status: 'HELD', held: quantity, expiresAt: m.now + DEAL_HOLD_MS });
-    return { state: 'INCART', quantity };
-  }
-  Object.assign(s, { status: 'WAITLISTED', waiting: quantity });
-  m.queue.push(index);
-  // Units that came back meanwhile are served at once.
-  if (m.free > 0) settle(m, { force: true });
-  return current() as Answer;
-}
 
 describe.each(dialects)('the stock of a lightning deal on %s', (dialect) => {
   let store: TestStore;
@@ -138,13 +95,8 @@ describe.each(dialects)('the stock of a lightning deal on %s', (dialect) => {
           type: 'session',
           id: `model-${randomUUID()}`,
         }));
-        const m: Model = {
-          now: T0,
-          free: TOTAL,
-          sold: 0,
-          queue: [],
-          shoppers: owners.map(() => ({ status: 'NONE', held: 0, ordered: 0, waiting: 0, expiresAt: 0 })),
-        };
+        const ownerIds = owners.map((o) => o.id);
+        const m = newDealModel(TOTAL, SHOPPERS, T0);
         const lineOf = async (owner: CartOwner) =>
           store.db
             .selectFrom('cart_items as i')
@@ -159,7 +111,7 @@ describe.each(dialects)('the stock of a lightning deal on %s', (dialect) => {
           if (step.kind === 'wait') {
             m.now += step.ms;
           } else if (step.kind === 'claim') {
-            const expected = claim(m, step.shopper, step.quantity);
+            const expected = claim(m, step.shopper, step.quantity, MAX_PER_CUSTOMER);
             const outcome = await claimDeal(store.db, {
               dealId,
               marketplaceId: MARKETPLACE,
@@ -220,9 +172,7 @@ describe.each(dialects)('the stock of a lightning deal on %s', (dialect) => {
               );
               expect(removed.ok).toBe(true);
               // The hold ends whether or not it had run out; its units return and the queue is served.
-              m.free += s.held;
-              Object.assign(s, { status: 'EXPIRED', held: 0 });
-              settle(m);
+              remove(m, step.shopper);
             }
           } else {
             // A deal read (the product page) brings the deal up to now.
@@ -230,49 +180,10 @@ describe.each(dialects)('the stock of a lightning deal on %s', (dialect) => {
             if (stored) await settleDeal(store.db, stored, m.now);
             settle(m);
           }
-          await expectStoreMatches(dealId, owners, m);
+          expect(await storedDeal(store.db, dealId, ownerIds)).toEqual(modelDeal(m));
         }
       }),
       { numRuns: RUNS },
     );
   }, 600_000);
-
-  async function expectStoreMatches(dealId: string, owners: CartOwner[], m: Model) {
-    const stored = await store.db
-      .selectFrom('deals')
-      .select(['claimed_units', 'total_units'])
-      .where('id', '=', dealId)
-      .executeTakeFirstOrThrow();
-    const claims = await store.db
-      .selectFrom('deal_claims')
-      .select(['owner_id', 'status', 'held_units', 'ordered_units', 'waiting_units', 'waitlist_ticket'])
-      .where('deal_id', '=', dealId)
-      .execute();
-    const sum = (status: string, units: (c: (typeof claims)[number]) => number) =>
-      claims.filter((c) => c.status === status).reduce((total, c) => total + units(c), 0);
-    const storedHeld = sum('HELD', (c) => c.held_units);
-    const storedSold = claims.reduce((total, c) => total + c.ordered_units, 0);
-    const storedFree = stored.total_units - stored.claimed_units;
-    expect(Math.min(storedFree, storedHeld, storedSold)).toBeGreaterThanOrEqual(0);
-    expect(stored.total_units).toBe(storedFree + storedHeld + storedSold);
-    expect({ free: storedFree, held: storedHeld, sold: storedSold }).toEqual({
-      free: m.free,
-      held: held(m),
-      sold: m.sold,
-    });
-    const queue = claims
-      .filter((c) => c.status === 'WAITLISTED')
-      .sort((a, b) => (a.waitlist_ticket ?? 0) - (b.waitlist_ticket ?? 0))
-      .map((c) => owners.findIndex((o) => o.id === c.owner_id));
-    expect(queue).toEqual(m.queue);
-    for (const [index, owner] of owners.entries()) {
-      const row = claims.find((c) => c.owner_id === owner.id);
-      const s = m.shoppers[index] as ShopperModel;
-      expect({
-        status: row?.status ?? 'NONE',
-        held: row?.status === 'HELD' ? row.held_units : 0,
-        ordered: row?.ordered_units ?? 0,
-      }).toEqual({ status: s.status, held: s.held, ordered: s.ordered });
-    }
-  }
 });
