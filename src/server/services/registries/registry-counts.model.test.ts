@@ -2,7 +2,11 @@ import { randomUUID } from 'node:crypto';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { type CreatedCustomer, createCustomer } from '../../../../tests/factories/customer-factory';
-import { type CreatedProduct, createProduct } from '../../../../tests/factories/product-factory';
+import {
+  type CreatedProduct,
+  createProduct,
+  importProducts,
+} from '../../../../tests/factories/product-factory';
 import { createRegistry } from '../../../../tests/factories/registry-factory';
 import { createTestStore, dialects, type TestStore } from '../../../../tests/helpers/test-store';
 import type { CartOwner } from '../../db/repositories/cart-repository';
@@ -20,7 +24,7 @@ import { addRegistryItemToCart } from './registry-orders';
 const RUNS = Number(process.env.MODEL_RUNS ?? 1000);
 const T0 = Date.UTC(2026, 10, 22, 12);
 const US = 'ATVPDKIKX0DER';
-const GIFT_PRICE_MINOR = 3000;
+const GIFT_PRICES_MINOR = [1500, 3000, 6100] as const;
 const MIN_CONTRIBUTION_MINOR = 500;
 const ADDRESS = {
   fullName: 'Sam Carter',
@@ -35,6 +39,8 @@ const command = fc.oneof(
   fc.record({ kind: fc.constant('add' as const), giver, quantity: fc.integer({ min: 1, max: 3 }) }),
   fc.record({ kind: fc.constant('set' as const), giver, quantity: fc.integer({ min: 0, max: 3 }) }),
   fc.record({ kind: fc.constant('order' as const), givers: fc.constantFrom([0], [1], [0, 1]) }),
+  /** The catalog changes the group gift's price (what a contribution funds toward is today's price). */
+  fc.record({ kind: fc.constant('price' as const), minor: fc.constantFrom(...GIFT_PRICES_MINOR) }),
   fc.record({
     kind: fc.constant('contribute' as const),
     givers: fc.constantFrom([0], [1], [0, 1]),
@@ -53,6 +59,9 @@ type Model = {
   requested: number;
   funded: number;
   giftRequested: number;
+  /** The gift's price today, and the units of it counted purchased. */
+  giftPrice: number;
+  giftPurchased: number;
   lines: (Line | null)[];
 };
 
@@ -79,7 +88,7 @@ describe.each(dialects)('a registry counts what was bought and funded on %s', (d
     for (let i = 0; i < 2; i++)
       givers.push(await createCustomer(store.db, { paymentMethod: 'Visa ending 4242' }));
     item = await createProduct(store.db, { offers: [{ price: 20, stock: 1_000_000 }] });
-    gift = await createProduct(store.db, { offers: [{ price: GIFT_PRICE_MINOR / 100, stock: 1_000_000 }] });
+    gift = await createProduct(store.db, { offers: [{ price: 30, stock: 1_000_000 }] });
   });
   afterAll(() => store?.drop());
 
@@ -102,7 +111,20 @@ describe.each(dialects)('a registry counts what was bought and funded on %s', (d
           const [itemId, giftId] = registry.itemIds as [string, string];
           // Each giver shops from a browser of their own (a fresh cart per sequence).
           const carts: CartOwner[] = givers.map(() => ({ type: 'session', id: `model-${randomUUID()}` }));
-          const m: Model = { purchased: 0, requested, funded: 0, giftRequested, lines: [null, null] };
+          const price = await store.db
+            .selectFrom('offers')
+            .select('price_minor')
+            .where('id', '=', gift.offers[0]?.offerListingId as string)
+            .executeTakeFirstOrThrow();
+          const m: Model = {
+            purchased: 0,
+            requested,
+            funded: 0,
+            giftRequested,
+            giftPrice: Number(price.price_minor),
+            giftPurchased: 0,
+            lines: [null, null],
+          };
 
           for (const step of commands) {
             now += 1000;
@@ -141,6 +163,12 @@ describe.each(dialects)('a registry counts what was bought and funded on %s', (d
               expect(changed.ok).toBe(true);
               if (step.quantity === 0) m.lines[step.giver] = null;
               else line.quantity = step.quantity;
+            } else if (step.kind === 'price') {
+              const [offer] = gift.offers as [CreatedProduct['offers'][number]];
+              await importProducts(store.db, [{ ...gift, offers: [{ ...offer, price: step.minor / 100 }] }], {
+                now,
+              });
+              m.giftPrice = step.minor;
             } else if (step.kind === 'order') {
               const ordering = step.givers.filter((g) => m.lines[g]);
               const placed = await Promise.all(
@@ -173,8 +201,7 @@ describe.each(dialects)('a registry counts what was bought and funded on %s', (d
                 m.lines[g] = null;
               }
             } else {
-              const target = GIFT_PRICE_MINOR * m.giftRequested;
-              const remaining = target - m.funded;
+              const remaining = Math.max(0, m.giftPrice * m.giftRequested - m.funded);
               const amount =
                 step.amount === 'remaining'
                   ? remaining
@@ -211,6 +238,13 @@ describe.each(dialects)('a registry counts what was bought and funded on %s', (d
                 expect(single === 'ok' ? late : [single]).toContain(code);
               }
               m.funded += fit * amount;
+              // A unit counts purchased once funded at today's price; a unit counted stays counted.
+              if (fit > 0) {
+                m.giftPurchased = Math.max(
+                  m.giftPurchased,
+                  Math.min(m.giftRequested, Math.floor(m.funded / m.giftPrice)),
+                );
+              }
             }
             await expectCounts(registry.id, itemId, giftId, m);
           }
@@ -220,6 +254,36 @@ describe.each(dialects)('a registry counts what was bought and funded on %s', (d
       { numRuns: RUNS },
     );
   }, 600_000);
+
+  // The shrunk counterexample the model found: a price rise un-counted a unit already funded.
+  test('REG-001 a group-gift unit counted purchased stays counted when the price rises (decision 0064)', async () => {
+    const product = await createProduct(store.db, { offers: [{ price: 30, stock: 1_000 }] });
+    const registry = await createRegistry(store.db, {
+      customerId: owner.id,
+      items: [{ asin: product.asin, requested: 2, groupGifting: true }],
+      now: T0,
+    });
+    const itemId = registry.itemIds[0] as string;
+    const giver = asViewer(givers[0] as CreatedCustomer);
+    const give = (amountMinor: number) =>
+      contribute(store.db, giver, { registryId: registry.id, itemId, amountMinor, now: T0 });
+    const counted = async () =>
+      Number(
+        (
+          await store.db
+            .selectFrom('registry_items')
+            .select('purchased_quantity')
+            .where('id', '=', itemId)
+            .executeTakeFirstOrThrow()
+        ).purchased_quantity,
+      );
+    expect((await give(6000)).ok).toBe(true);
+    expect(await counted()).toBe(2);
+    const [offer] = product.offers as [CreatedProduct['offers'][number]];
+    await importProducts(store.db, [{ ...product, offers: [{ ...offer, price: 61 }] }], { now: T0 });
+    expect((await give(1000)).ok).toBe(true);
+    expect(await counted()).toBe(2);
+  });
 
   /** After every command: the stored counts are the model's, the funded share within its target. */
   async function expectCounts(registryId: string, itemId: string, giftId: string, m: Model) {
@@ -237,9 +301,10 @@ describe.each(dialects)('a registry counts what was bought and funded on %s', (d
     }).toEqual({
       purchased: m.purchased,
       funded: m.funded,
-      giftPurchased: Math.min(m.giftRequested, Math.floor(m.funded / GIFT_PRICE_MINOR)),
+      giftPurchased: m.giftPurchased,
     });
-    expect(funded).toBeLessThanOrEqual(GIFT_PRICE_MINOR * m.giftRequested);
+    // Funding never passes the target it was given (price × requested when it was taken).
+    expect(Number(stored(giftId)?.purchased_quantity)).toBeLessThanOrEqual(m.giftRequested);
   }
 
   /** At the end of a sequence: the order lines and the contributions add up to the counts. */
