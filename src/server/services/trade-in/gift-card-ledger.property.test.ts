@@ -127,5 +127,5 @@ describe.each(dialects)('the gift-card ledger on %s', (dialect) => {
       }),
       { numRuns: RUNS },
     );
-  });
+  }, 600_000);
 });
