@@ -26,11 +26,11 @@ import { createTestStore, postgresUrl, type TestStore } from '../helpers/test-st
 // The deal-stock and once-per-customer models again, over two real server processes on one PostgreSQL
 // schema: every batch of requests is sent at the same moment, split across the two processes. Fewer
 // sequences than the in-process models (each request is a real HTTP round trip and a sign-in is a
-// real scrypt): MODEL_PROCESS_RUNS sets them (40 deal and 25 promotion sequences by default). The
+// real scrypt): MODEL_PROCESS_RUNS sets them (100 deal and 40 promotion sequences by default). The
 // servers run on the real clock, so no hold runs out here; the in-process model covers expiry.
 const RUNS = process.env.MODEL_PROCESS_RUNS ? Number(process.env.MODEL_PROCESS_RUNS) : undefined;
-const DEAL_RUNS = RUNS ?? 40;
-const PROMOTION_RUNS = RUNS ?? 25;
+const DEAL_RUNS = RUNS ?? 100;
+const PROMOTION_RUNS = RUNS ?? 40;
 const TOTAL = 3;
 const MAX_PER_CUSTOMER = 2;
 const SHOPPERS = 3;
