@@ -27,6 +27,18 @@ export type CustomerOverrides = {
 
 export type CreatedCustomer = Required<CustomerOverrides> & { id: string };
 
+// scrypt at its real cost takes about 0.1 s a hash: each password is hashed once per test process and
+// its hash (salt included) shared by the customers that use it, so a test may make customers by the thousand.
+const hashes = new Map<string, Promise<string>>();
+const hashOf = (password: string) => {
+  let hash = hashes.get(password);
+  if (!hash) {
+    hash = hashPassword(password);
+    hashes.set(password, hash);
+  }
+  return hash;
+};
+
 /** A shopper with an account of their own (not Prime, not business unless asked), ready to sign in. */
 export async function createCustomer(
   db: Kysely<Database>,
@@ -48,7 +60,7 @@ export async function createCustomer(
   await insertCustomer(db, {
     id: customer.id,
     email: customer.email,
-    password_hash: await hashPassword(customer.password),
+    password_hash: await hashOf(customer.password),
     name: customer.name,
     is_prime: customer.prime ? 1 : 0,
     is_business: customer.business ? 1 : 0,

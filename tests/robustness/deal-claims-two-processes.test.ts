@@ -1,7 +1,8 @@
-import { type ChildProcess, spawn } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { sql } from 'kysely';
 import { afterAll, describe, expect, test } from 'vitest';
 import { importCatalogFile } from '../../src/server/catalog/catalog-files';
+import { startServer } from '../helpers/server-process';
 import { createTestStore, postgresUrl, type TestStore } from '../helpers/test-store';
 
 // Two real server processes share one PostgreSQL schema; claims hit both at once. The guarded writes,
@@ -11,34 +12,6 @@ const SESSIONS = 250;
 const FREE_UNITS = 100;
 
 type Browser = { cookie: string; csrfToken: string };
-
-async function startServer(
-  databaseUrl: string,
-): Promise<{ child: ChildProcess; base: string; output: () => string }> {
-  const child = spawn('node', ['--import', 'tsx', 'src/server/server.ts'], {
-    env: { ...process.env, PORT: '0', DATABASE_URL: databaseUrl, LOG_LEVEL: 'info', NODE_ENV: 'test' },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let output = '';
-  const base = await new Promise<string>((resolve, reject) => {
-    const timer = setTimeout(
-      () => reject(new Error(`server did not start:\n${output.slice(-2000)}`)),
-      60_000,
-    );
-    const read = (chunk: Buffer) => {
-      output += chunk;
-      const match = /Server listening at (http:\/\/127\.0\.0\.1:\d+)/.exec(output);
-      if (match?.[1]) {
-        clearTimeout(timer);
-        resolve(match[1]);
-      }
-    };
-    child.stdout?.on('data', read);
-    child.stderr?.on('data', read);
-    child.on('exit', (code) => reject(new Error(`server exited with ${code}:\n${output.slice(-2000)}`)));
-  });
-  return { child, base, output: () => output };
-}
 
 async function visit(base: string): Promise<Browser> {
   const response = await fetch(`${base}/dp/B0PDPSPK01`, { headers: { accept: 'text/html' } });

@@ -8,6 +8,7 @@ import {
   fundedUnits,
   isEventDate,
   ownerSeesPurchases,
+  purchasedAfterFunding,
   requestCountLabel,
   requestCountOptions,
   searchName,
@@ -54,5 +55,14 @@ describe('registry rules', () => {
     expect(fundedPercent(gift)).toBe(41);
     expect(fundedUnits(gift)).toBe(0);
     expect(fundedUnits({ ...gift, fundedMinor: 6000 })).toBe(1);
+  });
+
+  test('REG-001 a group-gift unit counted purchased stays counted when the price rises (decision 0064)', () => {
+    // Two units at $30.00 fully funded, then the price rose to $61.00 and $10.00 more came in.
+    const risen = { unitPriceMinor: 6100, requested: 2, fundedMinor: 7000 };
+    expect(fundedUnits(risen)).toBe(1);
+    expect(purchasedAfterFunding(2, risen)).toBe(2);
+    expect(purchasedAfterFunding(0, { ...risen, fundedMinor: 12_200 })).toBe(2);
+    expect(purchasedAfterFunding(1, { ...risen, fundedMinor: 6100 })).toBe(1);
   });
 });

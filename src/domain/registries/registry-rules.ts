@@ -91,6 +91,15 @@ export function fundedUnits(gift: GroupGift): number {
   return Math.min(gift.requested, Math.floor(gift.fundedMinor / gift.unitPriceMinor));
 }
 
+/**
+ * The units of a group gift counted purchased after a contribution: each unit funded at today's price
+ * (`fundedUnits`), and never fewer than were counted before, since a unit counted was paid for and a
+ * later price rise does not un-buy it (decision 0064).
+ */
+export function purchasedAfterFunding(countedBefore: number, gift: GroupGift): number {
+  return Math.max(countedBefore, fundedUnits(gift));
+}
+
 /** The funded share as a whole percentage (the guest view's bar). */
 export function fundedPercent(gift: GroupGift): number {
   const target = gift.unitPriceMinor * gift.requested;

@@ -1,4 +1,5 @@
 import { type Kysely, sql } from 'kysely';
+import { purchasedAfterFunding } from '../../../domain/registries/registry-rules';
 import type { RegistryPrivacy, RegistryType } from '../../../shared/registry-constants';
 import { timeOrderedHex } from '../row-ids';
 import type { Database } from '../schema';
@@ -381,7 +382,8 @@ export async function recordRegistryPurchase(
 
 /**
  * Adds a contribution to a group gift by one guarded update (funded + amount may not pass the
- * target), then records it and sets the units that count as purchased; false when the guard refused.
+ * target), then records it and sets the units that count as purchased (`purchasedAfterFunding`);
+ * false when the guard refused.
  */
 export async function contributeToGroupGift(
   db: Db,
@@ -391,6 +393,7 @@ export async function contributeToGroupGift(
     amountMinor: number;
     targetMinor: number;
     unitPriceMinor: number;
+    requested: number;
     paymentMethod: string;
     now: number;
   },
@@ -406,12 +409,17 @@ export async function contributeToGroupGift(
   // The row is this transaction's now (locked on PostgreSQL): what it reads is what it wrote.
   const funded = await db
     .selectFrom('registry_items')
-    .select('funded_minor')
+    .select(['funded_minor', 'purchased_quantity'])
     .where('id', '=', contribution.registryItemId)
     .executeTakeFirstOrThrow();
+  const purchased = purchasedAfterFunding(Number(funded.purchased_quantity), {
+    unitPriceMinor,
+    requested: contribution.requested,
+    fundedMinor: Number(funded.funded_minor),
+  });
   await db
     .updateTable('registry_items')
-    .set({ purchased_quantity: Math.floor(Number(funded.funded_minor) / unitPriceMinor) })
+    .set({ purchased_quantity: purchased })
     .where('id', '=', contribution.registryItemId)
     .execute();
   await db

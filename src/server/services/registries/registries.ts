@@ -730,6 +730,7 @@ export async function contribute(
       amountMinor: input.amountMinor,
       targetMinor: unitPriceMinor * item.requested,
       unitPriceMinor,
+      requested: item.requested,
       paymentMethod,
       now: input.now,
     }),
