@@ -195,8 +195,13 @@ function AccessoryCard({
           </p>
         ) : null}
         {state.kind === 'button' ? (
-          <button type="button" className="button button--cart button--small" onClick={add}>
-            Add to cart<span className="visually-hidden">{`: ${title}`}</span>
+          <button
+            type="button"
+            className="button button--cart button--small"
+            onClick={add}
+            aria-label={`Add to cart: ${title}`}
+          >
+            Add to cart
           </button>
         ) : null}
         {state.kind === 'spinner' ? <Spinner label={`Adding ${title} to your cart`} /> : null}

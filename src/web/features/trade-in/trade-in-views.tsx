@@ -207,9 +207,10 @@ function DeviceRow({
       <button
         type="button"
         className="button button--secondary button--small"
+        aria-label={`Select ${device.title} to trade in`}
         onClick={() => actions.pick(device)}
       >
-        Select<span className="visually-hidden">{` ${device.title} to trade in`}</span>
+        Select
       </button>
     </li>
   );
@@ -309,9 +310,10 @@ function SearchResults({
             <button
               type="button"
               className="button button--secondary button--small"
+              aria-label={`Select ${device.title} to trade in`}
               onClick={() => actions.pick(device)}
             >
-              Select<span className="visually-hidden">{` ${device.title} to trade in`}</span>
+              Select
             </button>
           </li>
         ))}
@@ -578,8 +580,13 @@ function CartItems({
             />
           </details>
           {removable ? (
-            <button type="button" className="ti-link-button" onClick={() => actions.remove(item.itemId)}>
-              Remove<span className="visually-hidden">{` ${item.title}`}</span>
+            <button
+              type="button"
+              className="ti-link-button"
+              aria-label={`Remove ${item.title}`}
+              onClick={() => actions.remove(item.itemId)}
+            >
+              Remove
             </button>
           ) : null}
         </li>

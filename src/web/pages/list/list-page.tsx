@@ -109,16 +109,25 @@ function ItemRow({
               <span>Comment</span>
               <input name="comment" maxLength={LIST_LIMITS.commentMaxLength} defaultValue={item.comment} />
             </label>
-            <button type="submit" className="button button--secondary button--small">
-              Save<span className="visually-hidden">{` changes to ${item.title}`}</span>
+            <button
+              type="submit"
+              className="button button--secondary button--small"
+              aria-label={`Save changes to ${item.title}`}
+            >
+              Save
             </button>
           </ActionForm>
         ) : null}
         <div className="list-item__actions">
           <ActionForm action={toCart} csrfToken={data.csrfToken}>
             <input type="hidden" name="keep" value="true" />
-            <button type="submit" className="button button--cart button--small" disabled={!item.inStock}>
-              Add to cart<span className="visually-hidden">{`: ${item.title}`}</span>
+            <button
+              type="submit"
+              className="button button--cart button--small"
+              disabled={!item.inStock}
+              aria-label={`Add to cart: ${item.title}`}
+            >
+              Add to cart
             </button>
           </ActionForm>
           {data.isOwner ? (
@@ -129,13 +138,18 @@ function ItemRow({
                   type="submit"
                   className="button button--secondary button--small"
                   disabled={!item.inStock}
+                  aria-label={`Move to cart: ${item.title}`}
                 >
-                  Move to cart<span className="visually-hidden">{`: ${item.title}`}</span>
+                  Move to cart
                 </button>
               </ActionForm>
               <ActionForm action={actionPath(list, `items/${item.asin}/remove`)} csrfToken={data.csrfToken}>
-                <button type="submit" className="link-button">
-                  Remove<span className="visually-hidden">{` ${item.title} from the list`}</span>
+                <button
+                  type="submit"
+                  className="link-button"
+                  aria-label={`Remove ${item.title} from the list`}
+                >
+                  Remove
                 </button>
               </ActionForm>
             </>

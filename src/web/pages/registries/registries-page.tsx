@@ -272,8 +272,12 @@ function GuestView({
                 >
                   <Hidden registryId={registry.id} csrfToken={csrfToken} />
                   <input type="hidden" name="itemId" value={item.id} />
-                  <button className="button button--primary" type="submit">
-                    Add to cart<span className="visually-hidden">{`: ${item.title}`}</span>
+                  <button
+                    className="button button--primary"
+                    type="submit"
+                    aria-label={`Add to cart: ${item.title}`}
+                  >
+                    Add to cart
                   </button>
                 </form>
               ) : null}
