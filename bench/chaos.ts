@@ -3,8 +3,9 @@
 // write, then CHAOS_PG_KILLS times (200 by default) on a PostgreSQL schema when one answers at
 // BENCH_DATABASE_URL. Writes bench/chaos-report.md. Never a test (decision 0065).
 
-import { writeFileSync } from 'node:fs';
+import { rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
+import { dirname } from 'node:path';
 import { openStore } from '../src/server/db/database';
 import {
   buildServerBundle,
@@ -86,8 +87,13 @@ async function main() {
   const built = performance.now();
   const serverJs = buildServerBundle();
   const buildS = (performance.now() - built) / 1000;
-  const results = [await chaos('sqlite', serverJs, KILLS)];
-  if (postgresUrl && PG_KILLS > 0) results.push(await chaos('postgres', serverJs, PG_KILLS));
+  const results = [];
+  try {
+    results.push(await chaos('sqlite', serverJs, KILLS));
+    if (postgresUrl && PG_KILLS > 0) results.push(await chaos('postgres', serverJs, PG_KILLS));
+  } finally {
+    rmSync(dirname(serverJs), { recursive: true, force: true });
+  }
 
   const row = (r: Result) => {
     const c = r.counts;

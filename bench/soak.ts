@@ -5,7 +5,16 @@
 // Writes bench/soak-report.md. Never a test.
 import { type ChildProcess, execSync, spawn } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
-import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import {
+  appendFileSync,
+  existsSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  statSync,
+  writeFileSync,
+} from 'node:fs';
 import os from 'node:os';
 import { join } from 'node:path';
 import { openStore } from '../src/server/db/database';
@@ -71,6 +80,9 @@ type Minute = {
   dropped: number;
   rss: number[];
   anon: number[];
+  /** The server's JavaScript heap in use and its external memory (Buffers) at the minute's end, MB. */
+  heap: number | null;
+  external: number | null;
 };
 const newMinute = (): Minute => ({
   latencies: [],
@@ -81,6 +93,8 @@ const newMinute = (): Minute => ({
   dropped: 0,
   rss: [],
   anon: [],
+  heap: null,
+  external: null,
 });
 
 function statusMb(pid: number, field: 'VmRSS' | 'RssAnon'): number {
@@ -104,6 +118,20 @@ const percentile = (values: number[], p: number) => {
     ? (sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? 0)
     : 0;
 };
+
+/** The server's heap in use and external memory from its own metrics (prom-client's defaults), MB. */
+async function heapOf(base: string): Promise<{ heap: number | null; external: number | null }> {
+  try {
+    const text = await (await fetch(`${base}/metrics`)).text();
+    const mb = (name: string) => {
+      const value = new RegExp(`^${name} (\\S+)`, 'm').exec(text)?.[1];
+      return value ? Math.round((Number(value) / 2 ** 20) * 10) / 10 : null;
+    };
+    return { heap: mb('nodejs_heap_size_used_bytes'), external: mb('nodejs_external_memory_bytes') };
+  } catch {
+    return { heap: null, external: null };
+  }
+}
 
 async function waitFor(url: string, child: ChildProcess) {
   for (let i = 0; i < 600; i++) {
@@ -157,15 +185,29 @@ async function main() {
       ...SERVER_ENV,
       PORT: String(PORT),
       DATABASE_URL: databaseUrl,
-      LOG_LEVEL: 'warn',
+      // Info, for the file: a shutdown names its signal there. The report quotes warnings and errors.
+      LOG_LEVEL: 'info',
       NODE_ENV: 'production',
       SESSION_SECRET: SECRET,
     },
-    stdio: ['ignore', 'ignore', 'pipe'],
+    stdio: ['ignore', 'pipe', 'pipe'],
   });
+  // The server's log goes to a file that outlives the run; the report quotes its warnings and errors.
+  const logFile = join(os.tmpdir(), `pdp-soak-server-${Date.now()}.log`);
   const serverLog: string[] = [];
-  server.stderr?.on('data', (chunk: Buffer) => {
-    if (serverLog.length < 50) serverLog.push(String(chunk).slice(0, 500));
+  const keepLog = (chunk: Buffer) => {
+    appendFileSync(logFile, chunk);
+    for (const line of String(chunk).split('\n')) {
+      // pino's levels: 40 warn, 50 error, 60 fatal; and the shutdown line, which names its signal.
+      if (serverLog.length < 20 && /"level":(4|5|6)0|shutting down/.test(line))
+        serverLog.push(line.slice(0, 500));
+    }
+  };
+  server.stdout?.on('data', keepLog);
+  server.stderr?.on('data', keepLog);
+  let exited: string | null = null;
+  server.once('exit', (code, signal) => {
+    exited = `exited with ${code ?? signal}`;
   });
   const base = `http://127.0.0.1:${PORT}`;
   const pid = server.pid as number;
@@ -298,6 +340,7 @@ async function main() {
     let minute = newMinute();
     minutes.push(minute);
     const sampler = setInterval(() => {
+      if (exited) return;
       const x = (performance.now() - started) / 60_000;
       const rss = statusMb(pid, 'VmRSS');
       samples.push({ x, y: rss });
@@ -305,6 +348,7 @@ async function main() {
       minute.anon.push(statusMb(pid, 'RssAnon'));
       if (Math.floor(x) >= minutes.length && x < MINUTES) {
         const done = minute;
+        void heapOf(base).then((heap) => Object.assign(done, heap));
         minute = newMinute();
         minutes.push(minute);
         console.log(
@@ -315,7 +359,7 @@ async function main() {
     // Open loop: requests leave on schedule whatever the answers' pace, so a slow answer shows as
     // latency rather than as fewer requests.
     let sent = 0;
-    while (performance.now() < end) {
+    while (performance.now() < end && !exited) {
       const due = Math.floor(((performance.now() - started) / 1000) * RATE);
       for (; sent < due; sent++) {
         const kind = pickKind(Math.random());
@@ -348,9 +392,12 @@ async function main() {
     }
     while (inFlight > 0) await new Promise((r) => setTimeout(r, 20));
     clearInterval(sampler);
+    Object.assign(minute, await heapOf(base));
   } finally {
-    server.kill('SIGTERM');
-    await new Promise((resolve) => server.once('exit', resolve));
+    if (!exited) {
+      server.kill('SIGTERM');
+      await new Promise((resolve) => server.once('exit', resolve));
+    }
     rmSync(dir, { recursive: true, force: true });
   }
   const endLoad = os
@@ -361,6 +408,9 @@ async function main() {
   const settled = samples.filter((s) => s.x >= WARM_UP_MIN);
   const perMinute = slope(settled);
   const flat = perMinute < FLAT_MB_PER_MIN;
+  const heapSlope = slope(
+    minutes.flatMap((m, i) => (m.heap !== null && i + 1 > WARM_UP_MIN ? [{ x: i + 1, y: m.heap }] : [])),
+  );
   const mean = (values: number[]) => (values.length ? values.reduce((s, v) => s + v, 0) / values.length : 0);
   const serverErrors = minutes.reduce((s, m) => s + m.serverErrors, 0);
   const networkErrors = minutes.reduce((s, m) => s + m.networkErrors, 0);
@@ -381,19 +431,21 @@ async function main() {
     '',
     '## Per minute',
     '',
-    '| minute | answers | p50 ms | p99 ms | max ms | 5xx | network errors | dropped | RSS MB (end) | RssAnon MB (end) |',
-    '|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|',
+    '| minute | answers | p50 ms | p99 ms | max ms | 5xx | network errors | dropped | RSS MB (end) | RssAnon MB (end) | JS heap used MB (end) | external MB (end) |',
+    '|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|',
     ...minutes.map(
       (m, i) =>
-        `| ${i + 1} | ${m.latencies.length} | ${percentile(m.latencies, 50).toFixed(1)} | ${percentile(m.latencies, 99).toFixed(1)} | ${Math.max(0, ...m.latencies).toFixed(0)} | ${m.serverErrors} | ${m.networkErrors} | ${m.dropped} | ${m.rss.at(-1) ?? '–'} | ${m.anon.at(-1) ?? '–'} |`,
+        `| ${i + 1} | ${m.latencies.length} | ${percentile(m.latencies, 50).toFixed(1)} | ${percentile(m.latencies, 99).toFixed(1)} | ${Math.max(0, ...m.latencies).toFixed(0)} | ${m.serverErrors} | ${m.networkErrors} | ${m.dropped} | ${m.rss.at(-1) ?? '–'} | ${m.anon.at(-1) ?? '–'} | ${m.heap ?? '–'} | ${m.external ?? '–'} |`,
     ),
     '',
     `Answers by kind: ${[...kinds].map(([k, n]) => `${k} ${n}`).join(', ')}. Answers that were not 2xx/3xx (or orders the checkout refused): ${refused.size ? [...refused].map(([k, n]) => `${k}: ${n}`).join(', ') : 'none'}.`,
     '',
     '## Verdict',
     '',
+    ...(exited ? [`- The server ${exited} during the run ❌ (its log: ${logFile})`] : []),
     `- Errors: ${serverErrors} answers 5xx, ${networkErrors} requests without an answer, ${dropped} dropped at the in-flight cap, of ${answers} answers ${serverErrors + networkErrors === 0 ? '✅' : '❌'}`,
     `- Memory: RSS ${mean(minutes[0]?.rss ?? []).toFixed(1)} MB on average in minute 1, ${mean(minutes.at(-1)?.rss ?? []).toFixed(1)} MB in the last; peak ${Math.max(...samples.map((s) => s.y))} MB. After a warm-up of ${WARM_UP_MIN} min, the least-squares slope of RSS (sampled every second) is ${perMinute >= 0 ? '+' : ''}${perMinute.toFixed(2)} MB per minute: ${flat ? 'flat' : 'growing'} (flat means under ${FLAT_MB_PER_MIN} MB per minute, i.e. under ${FLAT_MB_PER_MIN * (MINUTES - WARM_UP_MIN)} MB over the ${MINUTES - WARM_UP_MIN} minutes measured) ${flat ? '✅' : '❌'}`,
+    `- Where it is: the JavaScript heap in use at each minute's end was ${minutes.map((m) => m.heap ?? '–').join(', ')} MB (least-squares slope after warm-up ${heapSlope >= 0 ? '+' : ''}${heapSlope.toFixed(2)} MB per minute); the rest of RSS is native memory (SQLite's page cache, malloc's arenas, the mapped binary)`,
     `- p99 latency per minute: ${minutes.map((m) => percentile(m.latencies, 99).toFixed(0)).join(', ')} ms (shown, not a target: it moves with the machine's load)`,
     ...(MINUTES < 10 ? ['', `A ${MINUTES}-minute run; the soak is 10 minutes (SOAK_MINUTES=10).`] : []),
     ...(serverLog.length

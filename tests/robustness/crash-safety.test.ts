@@ -1,3 +1,5 @@
+import { rmSync } from 'node:fs';
+import { dirname } from 'node:path';
 import { afterAll, describe, expect, test } from 'vitest';
 import { openStore } from '../../src/server/db/database';
 import {
@@ -17,10 +19,14 @@ const KILLS = 100;
 
 describe('crash safety', () => {
   let store: TestStore | undefined;
-  afterAll(async () => store?.drop());
+  let serverJs: string | undefined;
+  afterAll(async () => {
+    await store?.drop();
+    if (serverJs) rmSync(dirname(serverJs), { recursive: true, force: true });
+  });
 
   test('100 SIGKILLs while shoppers write: every acknowledged write is there, every order whole, the deal ledger balanced, integrity ok', async () => {
-    const serverJs = buildServerBundle();
+    serverJs = buildServerBundle();
     store = await createTestStore('sqlite');
     const world = await createChaosWorld(store.db, 4);
     await store.close();
