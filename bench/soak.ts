@@ -206,8 +206,9 @@ async function main() {
   server.stdout?.on('data', keepLog);
   server.stderr?.on('data', keepLog);
   let exited: string | null = null;
+  let stopping = false;
   server.once('exit', (code, signal) => {
-    exited = `exited with ${code ?? signal}`;
+    if (!stopping) exited = `exited with ${code ?? signal}`;
   });
   const base = `http://127.0.0.1:${PORT}`;
   const pid = server.pid as number;
@@ -395,6 +396,7 @@ async function main() {
     Object.assign(minute, await heapOf(base));
   } finally {
     if (!exited) {
+      stopping = true;
       server.kill('SIGTERM');
       await new Promise((resolve) => server.once('exit', resolve));
     }
