@@ -31,7 +31,9 @@ export default defineConfig({
   // A whole product page now carries several areas' slices; 60 s per test leaves room on a busy 2-core CI
   // machine (a test that needs more says test.slow()). Assertion timeouts stay at 5 s.
   timeout: 60_000,
-  workers: 2,
+  // Browser tests mostly wait (round trips, timers, animations): three workers on a 2-core machine
+  // finish the suite in about 15 minutes where two took 19 (docs/performance.md).
+  workers: 3,
   reporter: process.env.CI ? [['list']] : [['list']],
   use: {
     baseURL: `http://127.0.0.1:${port}`,

@@ -1,20 +1,17 @@
 import { existsSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import type { FastifyBaseLogger } from 'fastify';
-import { sql } from 'kysely';
 import { STORE_MIGRATIONS } from './areas/areas';
 import { importCatalogFile, seedAccounts } from './catalog/catalog-files';
 import type { Store } from './db/database';
+import { whileHoldingStartLock } from './db/start-lock';
 import type { Env } from './env';
 import { seedDemoLists } from './services/lists/demo-lists';
 
-/** The advisory lock (with the schema's hash) processes starting together on one PostgreSQL take to load the demo once. */
-const DEMO_SEED_LOCK = 74_220_001;
-
 /**
  * Migrates, and on an empty database loads the demo catalog and accounts (DESIGN: npm start). Several
- * processes starting at once on one PostgreSQL load it once: the first holds a lock while it loads, the
- * others wait for it and then find the catalog there (docs/scaling.md).
+ * processes starting at once on one PostgreSQL load it once: the first holds the start lock while it
+ * loads, the others wait for it and then find the catalog there (docs/scaling.md).
  */
 export async function prepareStore(
   store: Store,
@@ -23,16 +20,7 @@ export async function prepareStore(
   now: number,
 ) {
   await store.migrate(STORE_MIGRATIONS);
-  if (store.dialect !== 'postgres') return seedEmptyStore(store, env, log, now);
-  // Held on a connection of its own while the loading runs on the pool's others.
-  await store.db.connection().execute(async (locked) => {
-    await sql`select pg_advisory_lock(${DEMO_SEED_LOCK}, hashtext(current_schema()))`.execute(locked);
-    try {
-      await seedEmptyStore(store, env, log, now);
-    } finally {
-      await sql`select pg_advisory_unlock(${DEMO_SEED_LOCK}, hashtext(current_schema()))`.execute(locked);
-    }
-  });
+  await whileHoldingStartLock(store, () => seedEmptyStore(store, env, log, now));
 }
 
 async function seedEmptyStore(store: Store, env: Env, log: Pick<FastifyBaseLogger, 'info'>, now: number) {

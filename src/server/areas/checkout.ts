@@ -1,3 +1,4 @@
+import * as orderRequestKeys from '../db/migrations/0032-order-request-keys';
 import { checkoutRoutes } from '../routes/checkout/checkout-routes';
 import type { ServerArea } from './server-area';
 
@@ -5,4 +6,5 @@ import type { ServerArea } from './server-area';
 export const checkoutArea = {
   name: 'checkout',
   routes: [checkoutRoutes],
+  migrations: { '0032-order-request-keys': orderRequestKeys },
 } satisfies ServerArea;

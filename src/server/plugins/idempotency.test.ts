@@ -208,6 +208,45 @@ describe.each(dialects)('Idempotency-Key on %s', (dialect) => {
     expect(registered).toHaveLength(1);
   });
 
+  test('a buy-now order whose kept answer was lost (the process died after the commit) is found again, not placed twice', async () => {
+    const account = await createCustomer(ctx.store.db, demoAccountShape('shopper'), { now: ctx.clock.now });
+    const s = await shopper();
+    await s.signIn(account.email, account.password);
+    await s.visit(`/dp/${speaker.asin}`);
+    const order = () =>
+      s.request({
+        method: 'POST',
+        url: '/gp/buy/spc/handlers/place-order.html',
+        headers: { 'content-type': 'application/x-www-form-urlencoded', 'idempotency-key': '"buy-now-1"' },
+        payload: new URLSearchParams({
+          csrfToken: s.csrfToken,
+          source: 'buy-now',
+          asin: speaker.asin,
+          offerListingId: speaker.offerListingId,
+          quantity: '1',
+          fullName: 'Pat Doe',
+          line1: '410 Terry Ave N',
+          city: 'Seattle',
+          state: 'WA',
+          postalCode: '98109',
+        }).toString(),
+      });
+    const first = await order();
+    expect(first.statusCode).toBe(303);
+    expect(first.headers.location).toMatch(/orderId=/);
+    // The kept answer is gone, as after a kill between the order's commit and the answer's keeping.
+    await ctx.store.db.deleteFrom('idempotency_keys').execute();
+    const retry = await order();
+    expect(retry.statusCode).toBe(303);
+    expect(retry.headers.location).toBe(first.headers.location);
+    const orders = await ctx.store.db
+      .selectFrom('orders')
+      .select('id')
+      .where('customer_id', '=', account.id)
+      .execute();
+    expect(orders).toHaveLength(1);
+  });
+
   test('the checkout form carries a one-time key: submitting it twice places one order', async () => {
     const account = await createCustomer(ctx.store.db, demoAccountShape('shopper'), { now: ctx.clock.now });
     const s = await shopper();

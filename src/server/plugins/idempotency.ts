@@ -41,6 +41,14 @@ declare module 'fastify' {
   }
 }
 
+/**
+ * The idempotency key this request took (header or form field), for a write that records it in its own
+ * transaction (an order: place-order); undefined when it came without one.
+ */
+export function idempotencyKeyOf(request: FastifyRequest): string | undefined {
+  return request[TAKEN_KEY]?.key;
+}
+
 function keyOf(request: FastifyRequest): string | undefined {
   const header = request.headers['idempotency-key'];
   if (typeof header === 'string') return header;

@@ -46,6 +46,49 @@ export async function insertOrder(
   if (discounts.length) await db.insertInto('order_discounts').values(discounts).execute();
 }
 
+type OrderRequestKeyRow = { customer_id: string; request_key: string; order_id: string; created_at: number };
+
+declare module '../schema' {
+  interface Database {
+    order_request_keys: OrderRequestKeyRow;
+  }
+}
+
+/** The order a customer's request (its idempotency key) placed, with its totals; undefined if none. */
+export async function findOrderByRequestKey(db: Db, customerId: string, requestKey: string) {
+  return db
+    .selectFrom('order_request_keys as k')
+    .innerJoin('orders as o', 'o.id', 'k.order_id')
+    .select((eb) => [
+      'o.id',
+      'o.subtotal_minor',
+      eb
+        .selectFrom('order_discounts as d')
+        .select((d) => d.fn.sum<number>('d.amount_minor').as('sum'))
+        .whereRef('d.order_id', '=', 'o.id')
+        .as('discounts_minor'),
+    ])
+    .where('k.customer_id', '=', customerId)
+    .where('k.request_key', '=', requestKey)
+    .executeTakeFirst();
+}
+
+/** Records the request that placed an order; run in the order's transaction. */
+export async function recordOrderRequestKey(
+  db: Db,
+  row: { customerId: string; requestKey: string; orderId: string; now: number },
+): Promise<void> {
+  await db
+    .insertInto('order_request_keys')
+    .values({
+      customer_id: row.customerId,
+      request_key: row.requestKey,
+      order_id: row.orderId,
+      created_at: row.now,
+    })
+    .execute();
+}
+
 /** An order with its lines (each with its product's title and first image), stored JSON decoded. */
 export async function findOrder(db: Db, orderId: string) {
   const row = await db.selectFrom('orders').selectAll().where('id', '=', orderId).executeTakeFirst();

@@ -13,6 +13,7 @@ import type { CheckoutPageData } from '../../../shared/contracts/pages/checkout-
 import { DEFAULT_MARKETPLACE_ID, marketplaceById } from '../../../shared/marketplaces';
 import { signInUrl } from '../../../shared/sign-in-url';
 import type { Customer } from '../../db/repositories/session-repository';
+import { idempotencyKeyOf } from '../../plugins/idempotency';
 import type { ClientAssets } from '../../render/client-assets';
 import { sendPage, shopperView } from '../../render/send-page';
 import { CHECKOUT_PATH, THANK_YOU_PATH } from '../../services/buy-box/handle-buy-box';
@@ -135,6 +136,7 @@ export const checkoutRoutes: FastifyPluginAsyncZod<{ assets?: ClientAssets }> = 
       useGiftCard: ['on', 'true', '1'].includes(form.useGiftCardBalance ?? ''),
       now: app.clock(),
       options: form.shipToRegistrant ? { shipToRegistrant: form.shipToRegistrant } : {},
+      requestKey: idempotencyKeyOf(request),
     });
     if (!outcome.ok) {
       const { address, problems, error } = outcome;

@@ -57,6 +57,8 @@ export async function handleBuyBox(
     ref?: string | null;
     /** The shopper's postal code: a service named by the ref is bought at its offer there. */
     zip?: string | null;
+    /** The request's idempotency key: a 1-Click order records it (place-order). */
+    requestKey?: string | undefined;
   },
 ): Promise<BuyBoxOutcome> {
   const { form, marketplaceId } = input;
@@ -95,6 +97,7 @@ export async function handleBuyBox(
         prime: customer.isPrime,
         via: 'one-click',
         now: input.now,
+        requestKey: input.requestKey,
       });
       if (result.ok) {
         return {

@@ -206,6 +206,8 @@ export async function placeCheckoutOrder(
     now: number;
     /** Options areas offered at checkout and the shopper chose (passed to the order hooks). */
     options?: Readonly<Record<string, string>>;
+    /** The request's idempotency key, recorded with the order (place-order). */
+    requestKey?: string | undefined;
   },
 ): Promise<CheckoutOutcome> {
   const { address, problems } = checkShippingAddress(input.address);
@@ -235,6 +237,7 @@ export async function placeCheckoutOrder(
     useGiftCard: input.useGiftCard ?? false,
     now: input.now,
     options: input.options ?? {},
+    requestKey: input.requestKey,
   });
   if (!result.ok) {
     const { refusal } = result;

@@ -17,8 +17,18 @@ import { findUnusedCoupons, markCouponUsed } from '../../db/repositories/buy-box
 import { deleteOrderedCartLine } from '../../db/repositories/cart-repository';
 import { isBusinessCustomer } from '../../db/repositories/customer-repository';
 import { orderHeldUnits } from '../../db/repositories/deal-repository';
-import { giftCardBalance, reverseGiftCard } from '../../db/repositories/gift-card-repository';
-import { insertOrder, newOrderId, takeStock } from '../../db/repositories/order-repository';
+import {
+  giftCardBalance,
+  giftCardPaidForOrder,
+  reverseGiftCard,
+} from '../../db/repositories/gift-card-repository';
+import {
+  findOrderByRequestKey,
+  insertOrder,
+  newOrderId,
+  recordOrderRequestKey,
+  takeStock,
+} from '../../db/repositories/order-repository';
 import { findOffer, findTiers, tiersOf } from '../../db/repositories/product-repository';
 import {
   findUnusedRecycleAndSaveClaims,
@@ -63,8 +73,26 @@ export async function placeOrder(
     now: number;
     /** Checkout options areas offered and the shopper chose, passed to the areas' order hooks. */
     options?: Readonly<Record<string, string>>;
+    /**
+     * The request's idempotency key: recorded with the order, in its transaction, so a retry whose kept
+     * answer was lost (the process died after the commit) gets this order back instead of a second one.
+     */
+    requestKey?: string | undefined;
   },
 ): Promise<PlaceOrderResult> {
+  if (order.requestKey) {
+    const placed = await findOrderByRequestKey(db, order.customerId, order.requestKey);
+    if (placed) {
+      const subtotalMinor = Number(placed.subtotal_minor);
+      return {
+        ok: true,
+        orderId: placed.id,
+        subtotalMinor,
+        totalMinor: subtotalMinor - Number(placed.discounts_minor ?? 0),
+        giftCardMinor: await giftCardPaidForOrder(db, placed.id),
+      };
+    }
+  }
   if (order.lines.length === 0) {
     return {
       ok: false,
@@ -229,6 +257,14 @@ export async function placeOrder(
             now: order.now,
           })
         : 0;
+      if (order.requestKey) {
+        await recordOrderRequestKey(trx, {
+          customerId: order.customerId,
+          requestKey: order.requestKey,
+          orderId,
+          now: order.now,
+        });
+      }
       // Every area that keeps something of an order writes it here, in the order's transaction.
       for (const hook of orderPlacedHooks()) {
         await hook(trx, {
