@@ -200,7 +200,9 @@ test('TI-004 TI-005 TI-010 TI-013 TI-016 TI-017 TI-033 TI-034 TI-035 TI-036 a ph
   await flow.search('Search for your device', 'Orion 4');
   await expect(flow.heading('Results for “Orion 4”')).toBeVisible();
   await flow.expectAxeClean();
-  await flow.press(flow.dialog.getByRole('button', { name: 'Select Orion 4 Phone, 64 GB, Unlocked to trade in' }));
+  await flow.press(
+    flow.dialog.getByRole('button', { name: 'Select Orion 4 Phone, 64 GB, Unlocked to trade in' }),
+  );
 
   // TI-005: carrier as contained buttons, storage as a search card.
   await expect(flow.heading('Which carrier is it on?')).toBeVisible();
