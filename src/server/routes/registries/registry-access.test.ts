@@ -50,9 +50,12 @@ describe.each(dialects)('registry access on %s', (dialect) => {
     const other = await createCustomer(ctx.store.db, { paymentMethod: 'Visa ending 1111' });
     const stranger = new Shopper(ctx.app);
     await stranger.signIn(other.email, other.password);
-    await stranger.visit('/registries');
+    expect((await stranger.visit('/registries')).body).toContain('You have no registries yet.');
     const anonymous = new Shopper(ctx.app);
-    await anonymous.visit('/registries');
+    // A visitor is asked to sign in, not told they have none.
+    const home = (await anonymous.visit('/registries')).body;
+    expect(home).toContain('to see and manage your');
+    expect(home).not.toContain('You have no registries yet.');
 
     const routes = registeredRoutes(ctx.app.printRoutes({ commonPrefix: false })).filter(
       (r) => REGISTRY_PATHS.test(r.path) && r.method !== 'HEAD',

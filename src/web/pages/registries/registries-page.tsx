@@ -20,7 +20,7 @@ export function RegistriesPage({ data }: Props) {
             {data.notice.message}
           </p>
         ) : null}
-        {view.kind === 'home' ? <Home view={view} /> : null}
+        {view.kind === 'home' ? <Home view={view} signedIn={data.shopper.signedIn} /> : null}
         {view.kind === 'owner' ? <OwnerView view={view} csrfToken={data.csrfToken} /> : null}
         {view.kind === 'guest' ? (
           <GuestView view={view} csrfToken={data.csrfToken} signedIn={data.shopper.signedIn} />
@@ -60,7 +60,7 @@ function RegistryCards({ registries, owner }: { registries: RegistrySummary[]; o
   );
 }
 
-function Home({ view }: { view: ViewOf<'home'> }) {
+function Home({ view, signedIn }: { view: ViewOf<'home'>; signedIn: boolean }) {
   return (
     <>
       <h1>Registries and gift lists</h1>
@@ -83,7 +83,12 @@ function Home({ view }: { view: ViewOf<'home'> }) {
       </section>
       <section className="registries__section" aria-labelledby="mine-heading">
         <h2 id="mine-heading">Your registries</h2>
-        {view.mine.length === 0 ? (
+        {!signedIn ? (
+          <p>
+            <a href={`/gp/sign-in.html?path=${encodeURIComponent('/registries')}`}>Sign in</a> to see and
+            manage your registries.
+          </p>
+        ) : view.mine.length === 0 ? (
           <p>You have no registries yet.</p>
         ) : (
           <RegistryCards registries={view.mine} owner />
