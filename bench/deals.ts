@@ -14,7 +14,7 @@ import pg from 'pg';
 import { openStore } from '../src/server/db/database';
 import { csrfToken, deriveKeys, newAnonymousSessionToken } from '../src/server/security/tokens';
 import { type Accounting, accounted } from './cpu-accounting';
-import { benchPinning, SERVER_ENV, SERVER_NODE_FLAGS } from './server-flags';
+import { benchPinning, SERVER_ENV, SERVER_NODE_FLAGS, waitForServer } from './server-flags';
 
 const PORT = Number(process.env.BENCH_PORT ?? 3201) + 20;
 const DURATION_S = Number(process.env.BENCH_DURATION ?? 10);
@@ -59,17 +59,6 @@ function freshShopper() {
     cookie: `session-token=${encodeURIComponent(sign(token, SECRET))}`,
     csrf: csrfToken(keys, token),
   };
-}
-
-async function waitFor(url: string, child: ChildProcess) {
-  for (let i = 0; i < 300; i++) {
-    if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}`);
-    try {
-      if ((await fetch(url)).ok) return;
-    } catch {}
-    await new Promise((r) => setTimeout(r, 200));
-  }
-  throw new Error(`${url} did not come up`);
 }
 
 function run(options: autocannon.Options): Promise<autocannon.Result> {
@@ -299,7 +288,7 @@ async function benchDialect(
   let second: ChildProcess | undefined;
   const base = `http://127.0.0.1:${PORT}`;
   try {
-    await waitFor(`${base}/healthz`, server);
+    await waitForServer(`${base}/healthz`, server, 300);
     // The server imported the demo catalog; size the deals for the rushes (and the warm-up).
     const database = dialect === 'sqlite' ? url : PG_URL;
     const store = openStore(database, schema ? { schema } : {});
@@ -341,7 +330,7 @@ async function benchDialect(
     if (dialect === 'postgres') {
       second = startServer(PORT + 1);
       const secondBase = `http://127.0.0.1:${PORT + 1}`;
-      await waitFor(`${secondBase}/healthz`, second);
+      await waitForServer(`${secondBase}/healthz`, second, 300);
       await claimRush([base, secondBase], WARM_DEAL, 2, true);
       twoLoad = loadNow();
       twoAccounted = await accounted([server.pid ?? 0, second.pid ?? 0], pgUrl, () =>

@@ -15,7 +15,7 @@ import {
   newAnonymousSessionToken,
   publicSessionId,
 } from '../src/server/security/tokens';
-import { benchPinning, SERVER_ENV, SERVER_NODE_FLAGS } from './server-flags';
+import { benchPinning, SERVER_ENV, SERVER_NODE_FLAGS, waitForServer } from './server-flags';
 
 const argument = (name: string) => {
   const at = process.argv.indexOf(`--${name}`);
@@ -104,17 +104,6 @@ function start(port: number, databaseUrl: string, extra: Record<string, string> 
     },
     stdio: ['ignore', 'ignore', 'inherit'],
   });
-}
-
-async function waitFor(url: string, child: ChildProcess) {
-  for (let i = 0; i < 600; i++) {
-    if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}`);
-    try {
-      if ((await fetch(url)).ok) return;
-    } catch {}
-    await new Promise((r) => setTimeout(r, 200));
-  }
-  throw new Error(`${url} did not come up`);
 }
 
 const stop = (child: ChildProcess) =>
@@ -299,8 +288,8 @@ async function main() {
   type Row = { name: string; demo: autocannon.Result; large: autocannon.Result; load: string };
   const rows: Row[] = [];
   try {
-    await waitFor(`${demoBase}/healthz`, demo);
-    await waitFor(`${largeBase}/healthz`, large);
+    await waitForServer(`${demoBase}/healthz`, demo);
+    await waitForServer(`${largeBase}/healthz`, large);
     const largeAsins = [...catalog.asins, ...catalog.generated.map((p) => p.asin)];
     for (const kind of ['product', 'page'] as const) {
       await readRun(demoBase, catalog.asins, kind, 2);
@@ -327,7 +316,7 @@ async function main() {
   let traffic: Awaited<ReturnType<typeof mixedTraffic>>;
   const trafficLoad = os.loadavg()[0]?.toFixed(1) ?? '?';
   try {
-    await waitFor(`${largeBase}/healthz`, served);
+    await waitForServer(`${largeBase}/healthz`, served);
     console.log(`mixed traffic for ${TRAFFIC_S} s…`);
     traffic = await mixedTraffic(
       largeBase,

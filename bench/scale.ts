@@ -18,7 +18,7 @@ import {
   publicSessionId,
 } from '../src/server/security/tokens';
 import { type Accounting, accounted } from './cpu-accounting';
-import { benchPinning, SERVER_ENV, SERVER_NODE_FLAGS } from './server-flags';
+import { benchPinning, SERVER_ENV, SERVER_NODE_FLAGS, waitForServer } from './server-flags';
 
 const PORT = Number(process.env.BENCH_PORT ?? 3201) + 30;
 const DURATION_S = Number(process.env.BENCH_DURATION ?? 10);
@@ -135,17 +135,6 @@ async function rush(workload: Workload, bases: string[], durationS: number) {
   };
 }
 
-async function waitFor(url: string, child: ChildProcess) {
-  for (let i = 0; i < 300; i++) {
-    if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}`);
-    try {
-      if ((await fetch(url)).ok) return;
-    } catch {}
-    await new Promise((r) => setTimeout(r, 200));
-  }
-  throw new Error(`${url} did not come up`);
-}
-
 async function admin<T>(work: (client: pg.Client) => Promise<T>): Promise<T> {
   const client = new pg.Client({ connectionString: PG_URL, connectionTimeoutMillis: 1500 });
   await client.connect();
@@ -232,7 +221,7 @@ async function main() {
     for (let i = 0; i < PROCESSES; i++) {
       const child = start(PORT + i);
       bases.push(`http://127.0.0.1:${PORT + i}`);
-      await waitFor(`${bases[i]}/healthz`, child);
+      await waitForServer(`${bases[i]}/healthz`, child, 300);
     }
     const store = openStore(url.toString());
     await store.db

@@ -1,3 +1,4 @@
+import type { ChildProcess } from 'node:child_process';
 import { spawnSync } from 'node:child_process';
 
 /**
@@ -78,4 +79,16 @@ export function benchPinning(): Pinning {
     note: `pinned (BENCH_PIN): server processes on cores ${serverCores}, the load generator on ${loadCores}, PostgreSQL not pinned`,
   };
   return pinning;
+}
+
+/** Waits until a bench's server process answers `url` (every 200 ms, `tries` times); fails if it exits. */
+export async function waitForServer(url: string, child: ChildProcess, tries = 600): Promise<void> {
+  for (let i = 0; i < tries; i++) {
+    if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}`);
+    try {
+      if ((await fetch(url)).ok) return;
+    } catch {}
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  throw new Error(`${url} did not come up`);
 }

@@ -24,7 +24,7 @@ import { createCustomer, demoAccountShape } from '../tests/factories/customer-fa
 import { createDeal } from '../tests/factories/deal-factory';
 import { createProduct } from '../tests/factories/product-factory';
 import { anonymousBrowser, type Browser, signedInBrowser } from '../tests/helpers/shopper-sessions';
-import { SERVER_ENV, SERVER_NODE_FLAGS } from './server-flags';
+import { SERVER_ENV, SERVER_NODE_FLAGS, waitForServer } from './server-flags';
 
 const MINUTES = Number(process.env.SOAK_MINUTES ?? 10);
 const RATE = Number(process.env.SOAK_RATE ?? 200);
@@ -133,17 +133,6 @@ async function heapOf(base: string): Promise<{ heap: number | null; external: nu
   }
 }
 
-async function waitFor(url: string, child: ChildProcess) {
-  for (let i = 0; i < 600; i++) {
-    if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}`);
-    try {
-      if ((await fetch(url)).ok) return;
-    } catch {}
-    await new Promise((r) => setTimeout(r, 200));
-  }
-  throw new Error(`${url} did not come up`);
-}
-
 /** The build, made when missing or older than the sources (as `npm start` does). */
 function ensureBuild() {
   const newest = Math.max(
@@ -219,7 +208,7 @@ async function main() {
     .map((l) => l.toFixed(1))
     .join(' / ');
   try {
-    await waitFor(`${base}/healthz`, server);
+    await waitForServer(`${base}/healthz`, server);
     // Each signed-in customer's registry, for the registry writes (settings toggles).
     const registries = new Map<string, string>();
     for (const c of customers.slice(0, 10)) {

@@ -7,6 +7,7 @@ import type { Database } from '../../src/server/db/schema';
 import { createCustomer, demoAccountShape } from '../factories/customer-factory';
 import { createDeal } from '../factories/deal-factory';
 import { createProduct } from '../factories/product-factory';
+import { listeningAt } from './server-process';
 import { anonymousBrowser, type Browser, signedInBrowser } from './shopper-sessions';
 
 // Crash safety (docs/decisions/0065-crash-safety-and-soak.md): the real server process on a database,
@@ -92,27 +93,7 @@ async function startServer(serverJs: string, databaseUrl: string): Promise<Serve
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
-  let output = '';
-  const base = await new Promise<string>((resolve, reject) => {
-    const timer = setTimeout(
-      () => reject(new Error(`server did not start:\n${output.slice(-3000)}`)),
-      60_000,
-    );
-    const read = (chunk: Buffer) => {
-      if (output.length < 20_000) output += chunk;
-      const match = /Server listening at (http:\/\/127\.0\.0\.1:\d+)/.exec(output);
-      if (match?.[1]) {
-        clearTimeout(timer);
-        resolve(match[1]);
-      }
-    };
-    child.stdout?.on('data', read);
-    child.stderr?.on('data', read);
-    child.once('exit', (code, signal) => {
-      clearTimeout(timer);
-      reject(new Error(`server exited (${code ?? signal}) before listening:\n${output.slice(-3000)}`));
-    });
-  });
+  const { base } = await listeningAt(child, 60_000, 20_000);
   return { child, base, startMs: performance.now() - started };
 }
 

@@ -8,14 +8,27 @@ export async function startServer(
     env: { ...process.env, PORT: '0', DATABASE_URL: databaseUrl, LOG_LEVEL: 'info', NODE_ENV: 'test' },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
+  const { base, output } = await listeningAt(child, 60_000);
+  return { child, base, output };
+}
+
+/**
+ * Waits until a server process just spawned (stdout and stderr piped) says where it listens; its output
+ * is kept (up to `keep` characters) for the failure messages. Fails when it exits first or is too slow.
+ */
+export async function listeningAt(
+  child: ChildProcess,
+  timeoutMs: number,
+  keep = Number.POSITIVE_INFINITY,
+): Promise<{ base: string; output: () => string }> {
   let output = '';
   const base = await new Promise<string>((resolve, reject) => {
     const timer = setTimeout(
-      () => reject(new Error(`server did not start:\n${output.slice(-2000)}`)),
-      60_000,
+      () => reject(new Error(`server did not start:\n${output.slice(-3000)}`)),
+      timeoutMs,
     );
     const read = (chunk: Buffer) => {
-      output += chunk;
+      if (output.length < keep) output += chunk;
       const match = /Server listening at (http:\/\/127\.0\.0\.1:\d+)/.exec(output);
       if (match?.[1]) {
         clearTimeout(timer);
@@ -24,9 +37,12 @@ export async function startServer(
     };
     child.stdout?.on('data', read);
     child.stderr?.on('data', read);
-    child.on('exit', (code) => reject(new Error(`server exited with ${code}:\n${output.slice(-2000)}`)));
+    child.once('exit', (code, signal) => {
+      clearTimeout(timer);
+      reject(new Error(`server exited (${code ?? signal}) before listening:\n${output.slice(-3000)}`));
+    });
   });
-  return { child, base, output: () => output };
+  return { base, output: () => output };
 }
 
 /** Stops the servers and waits for them to exit. */

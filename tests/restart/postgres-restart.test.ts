@@ -12,6 +12,7 @@ import {
   newAnonymousSessionToken,
   publicSessionId,
 } from '../../src/server/security/tokens';
+import { listeningAt } from '../helpers/server-process';
 
 // The real thing behind tests/robustness/database-faults.test.ts's proxy: the PostgreSQL server the
 // store runs on is restarted (pg_ctlcluster) while shoppers send requests. It takes PostgreSQL away
@@ -156,29 +157,12 @@ async function startServer(url: string) {
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
-  let output = '';
   let exited: number | string | null = null;
   child.on('exit', (code, signal) => {
     exited = code ?? signal;
   });
-  const base = await new Promise<string>((resolve, reject) => {
-    const timer = setTimeout(
-      () => reject(new Error(`server did not start:\n${output.slice(-2000)}`)),
-      90_000,
-    );
-    const read = (chunk: Buffer) => {
-      output += chunk;
-      const match = /Server listening at (http:\/\/127\.0\.0\.1:\d+)/.exec(output);
-      if (match?.[1]) {
-        clearTimeout(timer);
-        resolve(match[1]);
-      }
-    };
-    child.stdout?.on('data', read);
-    child.stderr?.on('data', read);
-    child.on('exit', (code) => reject(new Error(`server exited with ${code}:\n${output.slice(-2000)}`)));
-  });
-  return { child, base, output: () => output, exited: () => exited };
+  const { base, output } = await listeningAt(child, 90_000);
+  return { child, base, output, exited: () => exited };
 }
 
 describe.skipIf('reason' in setup)('the server process while its PostgreSQL server restarts', () => {
