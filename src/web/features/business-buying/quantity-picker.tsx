@@ -26,7 +26,11 @@ export type PickerProps = {
   settings: PickerSettings;
   /** The committed quantity. */
   quantity: number;
-  /** BIZ-015: disabled while a refresh check runs. */
+  /**
+   * BIZ-015: disabled while a refresh check runs. The controls say so with aria-disabled and refuse
+   * input, rather than the disabled attribute, so a control that has focus keeps it through the check
+   * (a disabled control drops focus to the top of the page).
+   */
   disabled: boolean;
   platform: 'mobile' | 'desktop';
   table: { state: TableState; load: () => void };
@@ -41,6 +45,11 @@ export type PickerProps = {
 /** The business quantity picker in its two variants (BIZ-001): the dropdown that switches to text, or text with the table. */
 export function QuantityPicker(props: PickerProps) {
   return props.settings.variant === 'dropdown' ? <DropdownPicker {...props} /> : <TablePicker {...props} />;
+}
+
+/** A control of the picker while a refresh check runs: announced as unavailable, still focusable. */
+function unavailable(disabled: boolean) {
+  return disabled ? ({ 'aria-disabled': true } as const) : {};
 }
 
 /** Typed text as the quantity it commits (BIZ-033..035, BIZ-040). */
@@ -122,8 +131,10 @@ function DropdownPicker(props: PickerProps) {
           id={ids.select}
           name="quantity"
           value={String(quantity)}
-          disabled={disabled}
+          {...unavailable(disabled)}
           onChange={(event) => {
+            // While disabled the choice is refused; the controlled value puts the select back.
+            if (disabled) return;
             if (event.target.value === FREE_ENTRY) {
               // BIZ-012: the last option switches to typing.
               setMode('text');
@@ -163,8 +174,10 @@ function DropdownPicker(props: PickerProps) {
         <button
           type="button"
           className="button button--secondary business-picker__update"
-          disabled={disabled}
-          onClick={commit}
+          {...unavailable(disabled)}
+          onClick={() => {
+            if (!disabled) commit();
+          }}
         >
           Update
         </button>
@@ -249,6 +262,10 @@ function TablePicker(props: PickerProps) {
     setActive(actionable[next] ?? -1);
   };
   const onKeyDown = (event: KeyboardEvent<HTMLInputElement>) => {
+    if (disabled) {
+      if (event.key === 'Enter') event.preventDefault();
+      return;
+    }
     if (event.key === 'ArrowDown' || event.key === 'ArrowUp') {
       // BIZ-036: arrows never change the number; they move through the open table.
       event.preventDefault();
@@ -305,8 +322,10 @@ function TablePicker(props: PickerProps) {
           {...(typing.notice ? { 'aria-describedby': ids.notice } : {})}
           {...(activeRow ? { 'aria-activedescendant': activeRow } : {})}
           value={text}
-          disabled={disabled}
+          readOnly={disabled}
+          {...unavailable(disabled)}
           onFocus={() => {
+            if (disabled) return;
             // BIZ-039: a focused 1 is cleared; BIZ-028: the table opens on focus.
             setText((current) => valueOnFocus(current));
             openTable();
@@ -328,9 +347,11 @@ function TablePicker(props: PickerProps) {
         <button
           type="button"
           className="button button--secondary business-picker__update"
-          disabled={disabled}
+          {...unavailable(disabled)}
           onMouseDown={(event) => event.preventDefault()}
-          onClick={() => typing.commit(text)}
+          onClick={() => {
+            if (!disabled) typing.commit(text);
+          }}
         >
           Update
         </button>
@@ -390,13 +411,16 @@ function QuantityInput({
       autoComplete="off"
       {...(describedBy ? { 'aria-describedby': describedBy } : {})}
       value={text}
-      disabled={disabled}
-      onFocus={() => onBlurText(valueOnFocus(text))}
+      readOnly={disabled}
+      {...unavailable(disabled)}
+      onFocus={() => {
+        if (!disabled) onBlurText(valueOnFocus(text));
+      }}
       onBlur={() => onBlurText(valueOnBlur(text, quantity))}
       onKeyDown={(event) => {
         if (event.key === 'Enter') {
           event.preventDefault();
-          onEnter();
+          if (!disabled) onEnter();
           return;
         }
         if (event.key === 'ArrowUp' || event.key === 'ArrowDown') {
