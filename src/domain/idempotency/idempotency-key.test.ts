@@ -22,22 +22,47 @@ test('a record decides: first, replay, in progress, another request; expired and
   const answer = { status: 200, contentType: 'application/json', location: null, body: '{}' };
   const now = 1_000_000_000;
   expect(decideIdempotentRequest(null, 'f', now)).toEqual({ kind: 'first' });
-  expect(decideIdempotentRequest({ fingerprint: 'f', createdAt: now, answer }, 'f', now)).toEqual({
+  expect(
+    decideIdempotentRequest({ fingerprint: 'f', createdAt: now, effectRecorded: false, answer }, 'f', now),
+  ).toEqual({
     kind: 'replay',
     answer,
   });
-  expect(decideIdempotentRequest({ fingerprint: 'f', createdAt: now, answer }, 'g', now)).toEqual({
+  expect(
+    decideIdempotentRequest({ fingerprint: 'f', createdAt: now, effectRecorded: false, answer }, 'g', now),
+  ).toEqual({
     kind: 'other-request',
   });
   expect(
-    decideIdempotentRequest({ fingerprint: 'f', createdAt: now, answer: null }, 'f', now + 1000),
+    decideIdempotentRequest(
+      { fingerprint: 'f', createdAt: now, effectRecorded: false, answer: null },
+      'f',
+      now + 1000,
+    ),
   ).toEqual({ kind: 'in-progress' });
   expect(
-    decideIdempotentRequest({ fingerprint: 'f', createdAt: now, answer: null }, 'f', now + 60_000),
+    decideIdempotentRequest(
+      { fingerprint: 'f', createdAt: now, effectRecorded: false, answer: null },
+      'f',
+      now + 60_000,
+    ),
   ).toEqual({ kind: 'first' });
   expect(
-    decideIdempotentRequest({ fingerprint: 'f', createdAt: now, answer }, 'g', now + IDEMPOTENCY_KEY_TTL_MS),
+    decideIdempotentRequest(
+      { fingerprint: 'f', createdAt: now, effectRecorded: false, answer },
+      'g',
+      now + IDEMPOTENCY_KEY_TTL_MS,
+    ),
   ).toEqual({ kind: 'first' });
+});
+
+test('a request whose process died after its write committed is resumed, not run again', () => {
+  const now = 1_000_000_000;
+  const died = { fingerprint: 'f', createdAt: now, effectRecorded: true, answer: null };
+  expect(decideIdempotentRequest(died, 'f', now + 1000)).toEqual({ kind: 'in-progress' });
+  expect(decideIdempotentRequest(died, 'f', now + 60_000)).toEqual({ kind: 'resume', takenAt: now });
+  expect(decideIdempotentRequest(died, 'g', now + 60_000)).toEqual({ kind: 'other-request' });
+  expect(decideIdempotentRequest(died, 'f', now + IDEMPOTENCY_KEY_TTL_MS)).toEqual({ kind: 'first' });
 });
 
 test('answers that settle the request are kept; those a retry may get past are not', () => {

@@ -28,11 +28,14 @@ export function parseIdempotencyKey(header: string): string | null {
 export type IdempotencyRecord = {
   fingerprint: string;
   createdAt: number;
+  /** The write committed and recorded what it did, in its own transaction (its answer may still be missing). */
+  effectRecorded: boolean;
   answer: { status: number; contentType: string | null; location: string | null; body: string } | null;
 };
 
 export type IdempotencyDecision =
   | { kind: 'first' }
+  | { kind: 'resume'; takenAt: number }
   | { kind: 'replay'; answer: NonNullable<IdempotencyRecord['answer']> }
   | { kind: 'in-progress' }
   | { kind: 'other-request' };
@@ -41,6 +44,8 @@ export type IdempotencyDecision =
  * What a request with a key gets, given the key's record (null: none yet, or expired): processed as the
  * first, the kept answer replayed, 409 while the first is still running (unless it has run so long that
  * its process must have died), 422 when the key was used for another request (another path or body).
+ * A request whose process died after its write committed is resumed: the write finds what it did and
+ * answers with that, without writing again.
  */
 export function decideIdempotentRequest(
   record: IdempotencyRecord | null,
@@ -50,7 +55,8 @@ export function decideIdempotentRequest(
   if (!record || isExpired(record, now)) return { kind: 'first' };
   if (record.fingerprint !== fingerprint) return { kind: 'other-request' };
   if (record.answer) return { kind: 'replay', answer: record.answer };
-  return now - record.createdAt >= ABANDONED_AFTER_MS ? { kind: 'first' } : { kind: 'in-progress' };
+  if (now - record.createdAt < ABANDONED_AFTER_MS) return { kind: 'in-progress' };
+  return record.effectRecorded ? { kind: 'resume', takenAt: record.createdAt } : { kind: 'first' };
 }
 
 function isExpired(record: Pick<IdempotencyRecord, 'createdAt'>, now: number): boolean {

@@ -1,5 +1,6 @@
 import * as idempotencyKeys from '../db/migrations/0030-idempotency-keys';
 import * as rateLimits from '../db/migrations/0031-rate-limits';
+import * as requestEffects from '../db/migrations/0033-request-effects';
 import { accountRoutes } from '../routes/account/account-routes';
 import { deliveryRoutes } from '../routes/delivery/delivery-routes';
 import { healthRoutes } from '../routes/health/health-routes';
@@ -16,5 +17,9 @@ export const siteArea = {
   name: 'site',
   routes: [healthRoutes, loggingRoutes, deliveryRoutes, signInRoutes, helpRoutes, accountRoutes],
   // The app's idempotency keys and rate limits (plugins/) serve every area's writes.
-  migrations: { '0030-idempotency-keys': idempotencyKeys, '0031-rate-limits': rateLimits },
+  migrations: {
+    '0030-idempotency-keys': idempotencyKeys,
+    '0031-rate-limits': rateLimits,
+    '0033-request-effects': requestEffects,
+  },
 } satisfies ServerArea;

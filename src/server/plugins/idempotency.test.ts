@@ -247,6 +247,54 @@ describe.each(dialects)('Idempotency-Key on %s', (dialect) => {
     expect(orders).toHaveLength(1);
   });
 
+  test('a cart add and a list add whose answer was lost (the process died after the commit) are resumed: the recorded result, nothing added again', async () => {
+    const account = await createCustomer(ctx.store.db, demoAccountShape('shopper'), { now: ctx.clock.now });
+    const s = await shopper();
+    await s.signIn(account.email, account.password);
+    await s.visit(`/dp/${speaker.asin}`);
+    const wished = await createProduct(ctx.store.db, {}, { now: ctx.clock.now });
+    const listAdd = () =>
+      s.request({
+        method: 'POST',
+        url: LIST_PATHS.addItemToList,
+        headers: {
+          'content-type': 'application/json',
+          'x-csrf-token': s.csrfToken,
+          'idempotency-key': '"list-lost"',
+        },
+        payload: JSON.stringify({ asin: wished.asin, isAjax: '1' }),
+      });
+    const cartAdd = () => s.addItems([{ ...speaker, quantity: 2 }], keyed('cart-lost'));
+    const firsts = [await cartAdd(), await listAdd()];
+    expect(firsts.map((a) => a.statusCode)).toEqual([200, 200]);
+    // The kept answers are gone, as after a kill between the writes' commits and the answers' keeping.
+    const loseAnswers = () =>
+      ctx.store.db
+        .updateTable('idempotency_keys')
+        .set({ status: null, content_type: null, location: null, body: null })
+        .execute();
+    await loseAnswers();
+    // While the first might still be running, a retry waits (409); a minute on, its process has died.
+    expect((await cartAdd()).statusCode).toBe(409);
+    ctx.clock.now += 60_000;
+    const retries = [await cartAdd(), await listAdd()];
+    expect(retries.map((a) => a.statusCode)).toEqual([200, 200]);
+    expect(retries.map((a) => a.json())).toEqual(firsts.map((a) => a.json()));
+    expect(await s.cartCount()).toBe(2);
+    const listed = await ctx.store.db
+      .selectFrom('list_items')
+      .innerJoin('lists', 'lists.id', 'list_items.list_id')
+      .select('list_items.quantity')
+      .where('lists.customer_id', '=', account.id)
+      .where('list_items.asin', '=', wished.asin)
+      .execute();
+    expect(listed.map((row) => Number(row.quantity))).toEqual([1]);
+    // The resumed answers are kept like any other: the next retry replays them.
+    const replayed = await cartAdd();
+    expect(replayed.headers['idempotent-replayed']).toBe('true');
+    expect(replayed.json()).toEqual(firsts[0]?.json());
+  });
+
   test('the checkout form carries a one-time key: submitting it twice places one order', async () => {
     const account = await createCustomer(ctx.store.db, demoAccountShape('shopper'), { now: ctx.clock.now });
     const s = await shopper();

@@ -12,6 +12,7 @@ import {
   findIdempotencyRecord,
   keepIdempotentAnswer,
   releaseIdempotencyKey,
+  retakeIdempotencyKey,
   takeIdempotencyKey,
 } from '../db/repositories/idempotency-repository';
 
@@ -42,9 +43,15 @@ declare module 'fastify' {
 }
 
 /**
- * The idempotency key this request took (header or form field), for a write that records it in its own
- * transaction (an order: place-order); undefined when it came without one.
+ * The idempotency key this request took (header or form field) and its scope (the session), for a write
+ * that records what it did in its own transaction (services/request-effect.ts); undefined when it came
+ * without one.
  */
+export function takenKeyOf(request: FastifyRequest): KeyId | undefined {
+  return request[TAKEN_KEY];
+}
+
+/** The key alone, for an order, which records it per customer (place-order). */
 export function idempotencyKeyOf(request: FastifyRequest): string | undefined {
   return request[TAKEN_KEY]?.key;
 }
@@ -107,6 +114,14 @@ export const idempotencyKeysPlugin = fp(
         const decision = decideIdempotentRequest(await findIdempotencyRecord(db, id), fingerprint, now);
         if (decision.kind === 'first') {
           await releaseIdempotencyKey(db, id);
+          continue;
+        }
+        if (decision.kind === 'resume') {
+          // Its process died after the write committed: the write finds its recorded effect and answers.
+          if (await retakeIdempotencyKey(db, { ...id, takenAt: decision.takenAt, now })) {
+            request[TAKEN_KEY] = id;
+            return;
+          }
           continue;
         }
         if (decision.kind === 'other-request') {

@@ -13,6 +13,8 @@ type IdempotencyKeyRow = {
   content_type: string | null;
   location: string | null;
   body: string | null;
+  /** What the keyed write did, recorded in its own transaction (recordRequestEffect). */
+  effect: string | null;
 };
 
 declare module '../schema' {
@@ -49,7 +51,8 @@ export async function findIdempotencyRecord(db: Db, id: KeyId): Promise<Idempote
   if (!row) return null;
   return {
     fingerprint: row.fingerprint,
-    createdAt: row.created_at,
+    createdAt: Number(row.created_at),
+    effectRecorded: row.effect !== null,
     answer:
       row.status === null
         ? null
@@ -70,6 +73,45 @@ export async function keepIdempotentAnswer(
       location: id.answer.location,
       body: id.answer.body,
     })
+    .where('scope', '=', id.scope)
+    .where('key', '=', id.key)
+    .execute();
+}
+
+/**
+ * Takes again a key whose request died after its write committed (its effect is recorded, its answer
+ * never kept), guarded on the time it was taken so that of two retries at once only one gets it.
+ */
+export async function retakeIdempotencyKey(
+  db: Db,
+  id: KeyId & { takenAt: number; now: number },
+): Promise<boolean> {
+  const updated = await db
+    .updateTable('idempotency_keys')
+    .set({ created_at: id.now })
+    .where('scope', '=', id.scope)
+    .where('key', '=', id.key)
+    .where('created_at', '=', id.takenAt)
+    .executeTakeFirst();
+  return Number(updated.numUpdatedRows) === 1;
+}
+
+/** The effect a keyed write recorded for this key, as JSON; undefined when none is recorded. */
+export async function findRequestEffect(db: Db, id: KeyId): Promise<string | undefined> {
+  const row = await db
+    .selectFrom('idempotency_keys')
+    .select('effect')
+    .where('scope', '=', id.scope)
+    .where('key', '=', id.key)
+    .executeTakeFirst();
+  return row?.effect ?? undefined;
+}
+
+/** Records what a keyed write did (JSON), in the write's own transaction. */
+export async function recordRequestEffect(db: Db, id: KeyId & { effect: string }): Promise<void> {
+  await db
+    .updateTable('idempotency_keys')
+    .set({ effect: id.effect })
     .where('scope', '=', id.scope)
     .where('key', '=', id.key)
     .execute();

@@ -2,7 +2,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { type BuyBoxForm, buyBoxForm, buyBoxRefTagParams } from '../../../shared/contracts/buy-box';
 import { DEFAULT_MARKETPLACE_ID } from '../../../shared/marketplaces';
-import { idempotencyKeyOf } from '../../plugins/idempotency';
+import { takenKeyOf } from '../../plugins/idempotency';
 import { handleBuyBox } from '../../services/buy-box/handle-buy-box';
 import { shopperZip } from '../delivery/shopper-zip';
 
@@ -16,7 +16,7 @@ export const handleBuyBoxRoutes: FastifyPluginAsyncZod = async (app) => {
       now: app.clock(),
       ref: (request.params as { ref?: string } | undefined)?.ref ?? null,
       zip: await shopperZip(request),
-      requestKey: idempotencyKeyOf(request),
+      requestKey: takenKeyOf(request),
     });
     // Stock changed: product answers cached in this process must not show the old availability.
     if (outcome.orderPlaced) app.productCache.clear();

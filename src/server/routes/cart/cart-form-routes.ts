@@ -3,6 +3,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { addToCartForm, addToCartFormResponse, refTagParams } from '../../../shared/contracts/cart';
 import { errorResponse } from '../../../shared/contracts/common';
 import { DEFAULT_MARKETPLACE_ID } from '../../../shared/marketplaces';
+import { takenKeyOf } from '../../plugins/idempotency';
 import { addFormItems } from '../../services/cart/cart-api';
 import { shopperZip } from '../delivery/shopper-zip';
 import { sendRefusal } from '../refusal-status';
@@ -39,6 +40,7 @@ export const cartFormRoutes: FastifyPluginAsyncZod = async (app) => {
       marketplaceId: DEFAULT_MARKETPLACE_ID,
       now: app.clock(),
       zip: await shopperZip(request),
+      requestKey: takenKeyOf(request),
     });
     if (!('refusedForm' in result)) {
       app.metrics.cartAdds.inc({ api: 'form', outcome: result.ok ? 'added' : result.refusal.code });

@@ -14,6 +14,7 @@ import {
 import { errorResponse, marketplaceParams } from '../../../shared/contracts/common';
 import { type Marketplace, marketplaceById } from '../../../shared/marketplaces';
 import type { CartType } from '../../db/repositories/cart-repository';
+import { takenKeyOf } from '../../plugins/idempotency';
 import { addToRetailCart, cartItems, cartSummary, cartUnits } from '../../services/cart/cart-api';
 import { shopperZip } from '../delivery/shopper-zip';
 import { refusalStatus, sendRefusal } from '../refusal-status';
@@ -82,6 +83,7 @@ export const cartRoutes: FastifyPluginAsyncZod = async (app) => {
         items: request.body.items,
         now: app.clock(),
         zip: await shopperZip(request),
+        requestKey: takenKeyOf(request),
       });
       app.metrics.cartAdds.inc({ api: 'cart-api', outcome: result.ok ? 'added' : result.refusal.code });
       const count = { type: 'cart.count/v1' as const, entity: { items: result.count } };

@@ -8,6 +8,7 @@ import {
 import { LIST_PATHS, type ListAddNotice } from '../../../shared/list-constants';
 import { DEFAULT_MARKETPLACE_ID } from '../../../shared/marketplaces';
 import type { AreaRoutes } from '../../areas/server-area';
+import { takenKeyOf } from '../../plugins/idempotency';
 import { addItemToList, type ListTarget, SIGN_IN_REFUSAL } from '../../services/lists/lists';
 import { holdAddForSignIn } from '../../services/lists/pending-adds';
 import {
@@ -59,7 +60,11 @@ export const listAddRoutes: AreaRoutes = async (app) => {
         ? reply.redirect(held.authUrl, 303)
         : sendListRefusal(reply, SIGN_IN_REFUSAL, EMPTY_ADDED, held.authUrl);
     }
-    const outcome = await addItemToList(app.store.db, customer, input, { now: app.clock(), marketplaceId });
+    const outcome = await addItemToList(app.store.db, customer, input, {
+      now: app.clock(),
+      marketplaceId,
+      requestKey: takenKeyOf(request),
+    });
     if (plain) {
       const notice: ListAddNotice = outcome.ok ? 'added' : 'not_added';
       return reply.redirect(withListNotice(returnTo, notice), 303);

@@ -10,6 +10,7 @@ import type { Database } from '../../db/schema';
 import { buyBoxServices } from '../add-on-services/buy-box-services';
 import { addCartItems } from '../cart/add-cart-items';
 import { placeOrder } from '../checkout/place-order';
+import type { RequestKey } from '../request-effect';
 import { buyBoxUpsells } from './buy-box-upsells';
 
 export const CHECKOUT_PATH = '/gp/buy/spc/handlers/display.html';
@@ -57,8 +58,8 @@ export async function handleBuyBox(
     ref?: string | null;
     /** The shopper's postal code: a service named by the ref is bought at its offer there. */
     zip?: string | null;
-    /** The request's idempotency key: a 1-Click order records it (place-order). */
-    requestKey?: string | undefined;
+    /** The request's idempotency key: a 1-Click order records it (place-order), a cart add its effect. */
+    requestKey?: RequestKey | undefined;
   },
 ): Promise<BuyBoxOutcome> {
   const { form, marketplaceId } = input;
@@ -97,7 +98,7 @@ export async function handleBuyBox(
         prime: customer.isPrime,
         via: 'one-click',
         now: input.now,
-        requestKey: input.requestKey,
+        requestKey: input.requestKey?.key,
       });
       if (result.ok) {
         return {
@@ -129,7 +130,7 @@ export async function handleBuyBox(
       ...upsells.items,
     ],
     input.now,
-    input.zip ?? null,
+    { zip: input.zip ?? null, requestKey: input.requestKey },
   );
   const cartAdd = result.ok ? 'added' : result.refusal.code;
   if (!result.ok) return { location: cartError(shopperMessage(result.refusal)), cartAdd };

@@ -9,6 +9,7 @@ import { type CartOwner, type CartType, countCartUnits } from '../../db/reposito
 import type { Database } from '../../db/schema';
 import { bundleSavingsOf } from '../bundles/cart-savings';
 import type { Refusal } from '../refusal';
+import type { RequestKey } from '../request-effect';
 import { type AddedLine, type AddResult, addCartItems } from './add-cart-items';
 import { cartCouponDiscounts, discountViews, pricedCartLines } from './cart-lines';
 import type { LineRefusal } from './line-refused';
@@ -38,20 +39,17 @@ export async function addToRetailCart(
     now: number;
     /** The shopper's delivery ZIP: add-on services are sold at the offer serving it (decision 0041). */
     zip?: string | null;
+    /** The request's idempotency key (a retry after a crash adds nothing more). */
+    requestKey?: RequestKey | undefined;
   },
 ): Promise<
   { ok: true; items: AddedLine[]; count: number } | { ok: false; refusal: LineRefusal; count: number }
 > {
   const { owner, marketplaceId } = input;
-  const result = await addCartItems(
-    db,
-    owner,
-    marketplaceId,
-    'RETAIL',
-    input.items,
-    input.now,
-    input.zip ?? null,
-  );
+  const result = await addCartItems(db, owner, marketplaceId, 'RETAIL', input.items, input.now, {
+    zip: input.zip ?? null,
+    requestKey: input.requestKey,
+  });
   if (result.ok) return result;
   return { ...result, count: await cartUnits(db, owner, marketplaceId, ['RETAIL', 'FRESH']) };
 }
@@ -139,6 +137,8 @@ export async function addFormItems(
     now: number;
     /** The shopper's delivery ZIP (decision 0041). */
     zip?: string | null;
+    /** The request's idempotency key (a retry after a crash adds nothing more). */
+    requestKey?: RequestKey | undefined;
   },
 ): Promise<FormAddResult> {
   const form = parseAddToCartForm(input.form);
@@ -161,7 +161,7 @@ export async function addFormItems(
     'RETAIL',
     form.items,
     input.now,
-    input.zip ?? null,
+    { zip: input.zip ?? null, requestKey: input.requestKey },
   );
   if (result.ok) return result;
   const field = result.refusal.field.replace(/^items\.(\d+)\.(\w+)$/, (_m, i: string, f: string) => {

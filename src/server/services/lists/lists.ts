@@ -43,6 +43,7 @@ import {
 import type { Customer } from '../../db/repositories/session-repository';
 import type { Database } from '../../db/schema';
 import type { Refusal } from '../refusal';
+import { oncePerRequest, type RequestKey } from '../request-effect';
 
 type Db = Kysely<Database>;
 
@@ -311,9 +312,23 @@ async function targetList(
 
 /**
  * LIST-031..033: adds `quantity` of an item to a list of the customer: a second add of an item raises
- * its quantity (one guarded statement, so parallel adds make one line).
+ * its quantity (one guarded statement, so parallel adds make one line). With the request's idempotency
+ * key the add runs in a transaction that records it, so a retry after a crash raises nothing more.
  */
 export async function addItemToList(
+  db: Db,
+  customer: Customer,
+  request: { target: ListTarget; asin: string; quantity: number },
+  context: { now: number; marketplaceId: string; requestKey?: RequestKey | undefined },
+): Promise<ListOutcome<ItemAdded>> {
+  const key = context.requestKey;
+  if (!key) return addToList(db, customer, request, context);
+  return db
+    .transaction()
+    .execute((trx) => oncePerRequest(trx, key, () => addToList(trx, customer, request, context)));
+}
+
+async function addToList(
   db: Db,
   customer: Customer,
   request: { target: ListTarget; asin: string; quantity: number },

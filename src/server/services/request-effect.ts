@@ -1,0 +1,25 @@
+import type { Kysely } from 'kysely';
+import { findRequestEffect, recordRequestEffect } from '../db/repositories/idempotency-repository';
+import type { Database } from '../db/schema';
+
+/** The idempotency key a request took, with its scope (the session): plugins/idempotency.ts takenKeyOf. */
+export type RequestKey = { scope: string; key: string };
+
+/**
+ * A keyed write's effect, done once per key. In the write's own transaction the result is recorded beside
+ * the request's idempotency key; a retry that comes after the process died between the commit and the
+ * keeping of the answer is resumed (domain/idempotency) and gets the recorded result back, without
+ * writing again. The result must survive JSON; a refusal thrown out of `write` records nothing.
+ */
+export async function oncePerRequest<T>(
+  trx: Kysely<Database>,
+  key: RequestKey | undefined,
+  write: () => Promise<T>,
+): Promise<T> {
+  if (!key) return write();
+  const done = await findRequestEffect(trx, key);
+  if (done !== undefined) return JSON.parse(done) as T;
+  const result = await write();
+  await recordRequestEffect(trx, { ...key, effect: JSON.stringify(result) });
+  return result;
+}
