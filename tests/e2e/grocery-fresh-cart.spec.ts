@@ -154,6 +154,10 @@ test.describe('fresh add and the stepper', () => {
     await grocery.plus.click();
     await expect(grocery.trash).toHaveCount(0);
     await expect(grocery.minus).toBeVisible();
+    // The press went out once the stepper's pause ended; a press while its request runs is refused
+    // (SL-005), so minus waits for the cart to have 2 and the stepper to take presses again.
+    await expect.poll(() => grocery.freshQuantity(bananas.asin)).toBe(2);
+    await expect(grocery.minus).toBeEnabled();
     await grocery.minus.click();
     await expect(grocery.trash).toBeVisible();
     await expect.poll(() => grocery.freshQuantity(bananas.asin)).toBe(1);
