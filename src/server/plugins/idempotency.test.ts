@@ -39,6 +39,29 @@ describe.each(dialects)('Idempotency-Key on %s', (dialect) => {
     return s;
   };
   const keyed = (key: string) => ({ headers: { 'idempotency-key': `"${key}"` } });
+  /** A JSON write by the shopper with an idempotency key, ready to send again. */
+  const postJson = (s: Shopper, url: string, body: unknown, key: string) => () =>
+    s.request({
+      method: 'POST',
+      url,
+      headers: {
+        'content-type': 'application/json',
+        'x-csrf-token': s.csrfToken,
+        'idempotency-key': `"${key}"`,
+      },
+      payload: JSON.stringify(body),
+    });
+  /** The quantities of an asin on the customer's lists. */
+  const listedQuantities = async (customerId: string, asin: string) =>
+    (
+      await ctx.store.db
+        .selectFrom('list_items')
+        .innerJoin('lists', 'lists.id', 'list_items.list_id')
+        .select('list_items.quantity')
+        .where('lists.customer_id', '=', customerId)
+        .where('list_items.asin', '=', asin)
+        .execute()
+    ).map((row) => Number(row.quantity));
 
   test('a cart add sent five times with one key adds once; the retries get the first answer', async () => {
     const s = await shopper();
@@ -137,17 +160,7 @@ describe.each(dialects)('Idempotency-Key on %s', (dialect) => {
       expect(answers[4]?.headers['idempotent-replayed']).toBe('true');
       return answers[0];
     };
-    const json = (url: string, body: unknown, key: string) => () =>
-      s.request({
-        method: 'POST',
-        url,
-        headers: {
-          'content-type': 'application/json',
-          'x-csrf-token': s.csrfToken,
-          'idempotency-key': `"${key}"`,
-        },
-        payload: JSON.stringify(body),
-      });
+    const json = (url: string, body: unknown, key: string) => postJson(s, url, body, key);
 
     const deal = await createDeal(ctx.store.db, {}, { now: ctx.clock.now });
     const claimed = await fiveTimes(
@@ -187,14 +200,7 @@ describe.each(dialects)('Idempotency-Key on %s', (dialect) => {
 
     const wished = await createProduct(ctx.store.db, {}, { now: ctx.clock.now });
     await fiveTimes(json(LIST_PATHS.addItemToList, { asin: wished.asin, isAjax: '1' }, 'list-1'));
-    const listed = await ctx.store.db
-      .selectFrom('list_items')
-      .innerJoin('lists', 'lists.id', 'list_items.list_id')
-      .select('list_items.quantity')
-      .where('lists.customer_id', '=', account.id)
-      .where('list_items.asin', '=', wished.asin)
-      .execute();
-    expect(listed.map((row) => Number(row.quantity))).toEqual([1]);
+    expect(await listedQuantities(account.id, wished.asin)).toEqual([1]);
 
     const registry = await createRegistry(ctx.store.db, { customerId: account.id });
     const added = await fiveTimes(json(BABY_ADD_PATH, { asin: wished.asin }, 'registry-1'));
@@ -253,17 +259,7 @@ describe.each(dialects)('Idempotency-Key on %s', (dialect) => {
     await s.signIn(account.email, account.password);
     await s.visit(`/dp/${speaker.asin}`);
     const wished = await createProduct(ctx.store.db, {}, { now: ctx.clock.now });
-    const listAdd = () =>
-      s.request({
-        method: 'POST',
-        url: LIST_PATHS.addItemToList,
-        headers: {
-          'content-type': 'application/json',
-          'x-csrf-token': s.csrfToken,
-          'idempotency-key': '"list-lost"',
-        },
-        payload: JSON.stringify({ asin: wished.asin, isAjax: '1' }),
-      });
+    const listAdd = postJson(s, LIST_PATHS.addItemToList, { asin: wished.asin, isAjax: '1' }, 'list-lost');
     const cartAdd = () => s.addItems([{ ...speaker, quantity: 2 }], keyed('cart-lost'));
     const firsts = [await cartAdd(), await listAdd()];
     expect(firsts.map((a) => a.statusCode)).toEqual([200, 200]);
@@ -281,14 +277,7 @@ describe.each(dialects)('Idempotency-Key on %s', (dialect) => {
     expect(retries.map((a) => a.statusCode)).toEqual([200, 200]);
     expect(retries.map((a) => a.json())).toEqual(firsts.map((a) => a.json()));
     expect(await s.cartCount()).toBe(2);
-    const listed = await ctx.store.db
-      .selectFrom('list_items')
-      .innerJoin('lists', 'lists.id', 'list_items.list_id')
-      .select('list_items.quantity')
-      .where('lists.customer_id', '=', account.id)
-      .where('list_items.asin', '=', wished.asin)
-      .execute();
-    expect(listed.map((row) => Number(row.quantity))).toEqual([1]);
+    expect(await listedQuantities(account.id, wished.asin)).toEqual([1]);
     // The resumed answers are kept like any other: the next retry replays them.
     const replayed = await cartAdd();
     expect(replayed.headers['idempotent-replayed']).toBe('true');

@@ -23,6 +23,8 @@ const TAKEN_KEY = Symbol('idempotency key');
 const SWEEP_EVERY_MS = 60 * 60 * 1000;
 
 type KeyId = { scope: string; key: string };
+/** A key this request took; `resumed` when its first try died after its write committed. */
+type TakenKey = KeyId & { resumed?: true };
 
 /**
  * The plugin's refusals, sent as text already serialized: a route's own schema for the same status
@@ -38,7 +40,7 @@ function refuse(reply: FastifyReply, status: 400 | 409 | 422, code: string, mess
 
 declare module 'fastify' {
   interface FastifyRequest {
-    [TAKEN_KEY]?: KeyId;
+    [TAKEN_KEY]?: TakenKey;
   }
 }
 
@@ -47,7 +49,7 @@ declare module 'fastify' {
  * that records what it did in its own transaction (services/request-effect.ts); undefined when it came
  * without one.
  */
-export function takenKeyOf(request: FastifyRequest): KeyId | undefined {
+export function takenKeyOf(request: FastifyRequest): TakenKey | undefined {
   return request[TAKEN_KEY];
 }
 
@@ -119,7 +121,7 @@ export const idempotencyKeysPlugin = fp(
         if (decision.kind === 'resume') {
           // Its process died after the write committed: the write finds its recorded effect and answers.
           if (await retakeIdempotencyKey(db, { ...id, takenAt: decision.takenAt, now })) {
-            request[TAKEN_KEY] = id;
+            request[TAKEN_KEY] = { ...id, resumed: true };
             return;
           }
           continue;
