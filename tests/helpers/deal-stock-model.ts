@@ -79,8 +79,6 @@ export function claim(m: Model, index: number, quantity: number, maxPerCustomer:
   }
   Object.assign(s, { status: 'WAITLISTED', waiting: quantity });
   m.queue.push(index);
-  // Units that came back meanwhile are served at once.
-  if (m.free > 0) settle(m, { force: true });
   return current() as Answer;
 }
 

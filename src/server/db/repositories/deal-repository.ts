@@ -203,22 +203,26 @@ export async function returnDealUnits(db: Db, dealId: string, quantity: number):
 }
 
 /** The next ticket of the deal's waitlist queue (strictly increasing, shared by every process), and how many were served. */
-// Every claim on a sold-out deal takes a ticket and joins the waitlist: both compiled once.
-const nextTicketQuery = preparedQuery((db: Db, p: { dealId: string }) =>
+// Every claim on a sold-out deal takes a ticket and joins the waitlist: both compiled once. The ticket
+// is taken only while the claim must still wait (too few units free, or shoppers waiting): the guard
+// is read under the deal row's lock, so units that came back before it are never waited for.
+const nextTicketQuery = preparedQuery((db: Db, p: { dealId: string; quantity: number }) =>
   db
     .updateTable('deals')
     .set({ waitlist_tickets: sql<number>`waitlist_tickets + 1` })
     .where('id', '=', p.dealId)
+    .where(sql<boolean>`(total_units - claimed_units < ${p.quantity} or waitlist_tickets > waitlist_served)`)
     .returning(['waitlist_tickets', 'waitlist_served']),
 );
 
+/** The ticket, or undefined when the claim need not wait any more (units came back meanwhile). */
 export async function nextWaitlistTicket(
   db: Db,
   dealId: string,
-): Promise<{ ticket: number; served: number }> {
-  const row = (await nextTicketQuery(db, { dealId })).rows[0];
-  if (!row) throw new Error(`no deal ${dealId} to take a waitlist ticket of`);
-  return { ticket: Number(row.waitlist_tickets), served: Number(row.waitlist_served) };
+  quantity: number,
+): Promise<{ ticket: number; served: number } | undefined> {
+  const row = (await nextTicketQuery(db, { dealId, quantity })).rows[0];
+  return row && { ticket: Number(row.waitlist_tickets), served: Number(row.waitlist_served) };
 }
 
 /** Counts one more waitlist ticket served (promotions go in ticket order). */
@@ -785,7 +789,8 @@ export function holdForNewShopper(
 
 // Waitlist places for one or more new shoppers of one deal (coalesced as the holds are): one update
 // takes as many tickets as there are shoppers, and each shopper's WAITLISTED row gets the next one, in
-// the order given.
+// the order given. Only while the first of them must still wait (too few units free for it, or shoppers
+// waiting), read under the deal row's lock: units that came back before are never waited for.
 const WAIT_FOR_NEW_SHOPPERS = `
   with claim as (
     select * from unnest($2::text[], $3::text[], $4::integer[], $5::bigint[], $6::bigint[])
@@ -793,6 +798,8 @@ const WAIT_FOR_NEW_SHOPPERS = `
   ), ticket as (
     update deals set waitlist_tickets = waitlist_tickets + (select count(*) from claim)
     where id = $1::text
+      and (total_units - claimed_units < (select quantity from claim where place = 1)
+        or waitlist_tickets > waitlist_served)
     returning waitlist_tickets, waitlist_served
   ), entry as (
     insert into deal_claims (deal_id, owner_type, owner_id, status, held_units, waiting_units,
@@ -807,14 +814,17 @@ const WAIT_FOR_NEW_SHOPPERS = `
 registerHotStatement(WAIT_FOR_NEW_SHOPPERS);
 
 type NewShopperEntry = { owner: CartOwner; quantity: number; until: number; now: number };
-type WaitingNewShopper = { ticket: number; served: number } | 'raced';
+type WaitingNewShopper = { ticket: number; served: number } | 'raced' | 'units-free';
 
-/** Runs the waitlist statement for shoppers of one deal: one place each, in the order given. */
+/**
+ * Runs the waitlist statement for shoppers of one deal: one place each, in the order given; undefined
+ * (nothing written) when the first of them need not wait.
+ */
 async function waitTogether(
   db: Db,
   dealId: string,
   entries: NewShopperEntry[],
-): Promise<WaitingNewShopper[]> {
+): Promise<WaitingNewShopper[] | undefined> {
   const { rows } = await db.executeQuery<{
     owner_type: string;
     owner_id: string;
@@ -830,7 +840,8 @@ async function waitTogether(
       entries.map((e) => e.now),
     ]),
   );
-  if (rows.length !== entries.length) throw new Error(`deal ${dealId} is gone`);
+  if (rows.length === 0) return undefined;
+  if (rows.length !== entries.length) throw new Error('waitlist statement skipped a shopper');
   const places = new Map(rows.map((row) => [`${row.owner_type}\u0000${row.owner_id}`, row]));
   return entries.map((entry) => {
     const row = places.get(`${entry.owner.type}\u0000${entry.owner.id}`);
@@ -839,10 +850,13 @@ async function waitTogether(
   });
 }
 
-/** One shopper alone: 'raced' when their claim row appeared meanwhile (no ticket taken). */
+/**
+ * One shopper alone: 'raced' when their claim row appeared meanwhile, 'units-free' when they need not
+ * wait any more (no ticket taken either way).
+ */
 async function waitAlone(db: Db, dealId: string, entry: NewShopperEntry): Promise<WaitingNewShopper> {
   try {
-    return (await waitTogether(db, dealId, [entry]))[0] as WaitingNewShopper;
+    return (await waitTogether(db, dealId, [entry]))?.[0] ?? 'units-free';
   } catch (error) {
     if (isUniqueViolation(error)) return 'raced';
     throw error;
@@ -851,12 +865,14 @@ async function waitAlone(db: Db, dealId: string, entry: NewShopperEntry): Promis
 
 /**
  * Shoppers of a batch join the waitlist in one statement; if one shopper's claim row appeared
- * meanwhile (the statement is undone as a whole, no ticket taken), each joins alone, in order.
+ * meanwhile (the statement is undone as a whole, no ticket taken), or the first need not wait, each
+ * joins alone, in order.
  */
 async function waitBatch(db: Db, dealId: string, entries: NewShopperEntry[]): Promise<WaitingNewShopper[]> {
   if (entries.length === 1) return [await waitAlone(db, dealId, entries[0] as NewShopperEntry)];
   try {
-    return await waitTogether(db, dealId, entries);
+    const together = await waitTogether(db, dealId, entries);
+    if (together) return together;
   } catch (error) {
     if (!isUniqueViolation(error)) throw error;
   }
@@ -875,8 +891,9 @@ const waitCoalescer = perStore((db) =>
 
 /**
  * A shopper with no claim row on the deal joins its waitlist in one statement (PostgreSQL only): the
- * next ticket and the WAITLISTED row, or nothing at all ('raced') when a claim row of the shopper
- * appeared meanwhile, so no ticket is ever skipped. Shoppers of the same deal who arrive while one
+ * next ticket and the WAITLISTED row, or nothing at all when a claim row of the shopper appeared
+ * meanwhile ('raced') or units came back so that they need not wait ('units-free'), so no ticket is
+ * ever skipped. Shoppers of the same deal who arrive while one
  * joins go together in the next statement, in the order they came (decision 0037).
  */
 export function waitForNewShopper(

@@ -141,6 +141,19 @@ const queueOf = async (db: Db, dealId: string, now: number): Promise<DealQueue> 
  * again, so a repeated claim never takes more.
  */
 export async function claimDeal(db: Db, input: ClaimInput): Promise<ClaimOutcome> {
+  // A claim that found too few units joins the queue only if they are still too few as it joins
+  // (read under the deal row's lock); units that came back in between send it round again, to take
+  // them. Each round means another request returned units just then, so a few rounds are plenty.
+  for (let round = 1; ; round++) {
+    const outcome = await claimOnce(db, input);
+    if (outcome !== 'units-free') return outcome;
+    if (round === MAX_CLAIM_ROUNDS) throw new Error(`deal ${input.dealId}: units kept coming back`);
+  }
+}
+
+const MAX_CLAIM_ROUNDS = 10;
+
+async function claimOnce(db: Db, input: ClaimInput): Promise<ClaimOutcome | 'units-free'> {
   const key: ClaimKey = { dealId: input.dealId, owner: input.owner };
   const first = await findDealForClaim(db, key, input.now);
   if (!first || first.deal.marketplace_id !== input.marketplaceId || first.deal.asin !== input.asin) {
@@ -167,26 +180,14 @@ export async function claimDeal(db: Db, input: ClaimInput): Promise<ClaimOutcome
   });
   if (refusal) return refuse(refusal);
   // A sold-out deal, or one with shoppers waiting, sends the claim to the queue (the rule the product
-  // answer shows as WAITLISTFULL); units that come back meanwhile are served right after.
+  // answer shows as WAITLISTFULL).
   const mustWait = newClaimsWait(termsOf(deal), queue);
 
   const outcome =
     existing === undefined && claimsInOneStatement(db)
       ? await claimAsNewShopper(db, input, deal, mustWait)
       : await claimInTransaction(db, input, deal, { mustWait, replace: existing !== undefined });
-  if (outcome !== 'raced') {
-    // Units may have come back while this shopper joined the queue: serve the queue now.
-    if (outcome.ok && outcome.customerState === 'PENDINGATC') {
-      const fresh = await findDeal(db, deal.id);
-      if (fresh && fresh.claimed_units < fresh.total_units) {
-        const settled = await settleDeal(db, fresh, input.now, { force: true });
-        const mine = await findClaim(db, key);
-        const now = answerFor(settled ?? fresh, mine, input.now, await queueOf(db, deal.id, input.now));
-        if (now) return { ok: true, ...now };
-      }
-    }
-    return outcome;
-  }
+  if (outcome !== 'raced') return outcome;
   // Another claim of the same shopper won the race: answer what it left, or the limit.
   const after = await findClaim(db, key);
   const answer = answerFor(
@@ -198,7 +199,7 @@ export async function claimDeal(db: Db, input: ClaimInput): Promise<ClaimOutcome
   return answer ? { ok: true, ...answer } : refuse('QUANTITY_LIMIT');
 }
 
-type Claimed = ClaimOutcome | 'raced';
+type Claimed = ClaimOutcome | 'raced' | 'units-free';
 
 const inCart = (
   input: ClaimInput,
@@ -278,7 +279,7 @@ async function claimAsNewShopper(
     until: deal.end_time,
     now: input.now,
   });
-  return queued === 'raced' ? 'raced' : waiting(input, deal, queued.ticket, queued.served);
+  return typeof queued === 'string' ? queued : waiting(input, deal, queued.ticket, queued.served);
 }
 
 /**
@@ -321,22 +322,26 @@ function claimInTransaction(
       // No units free: the fresh hold becomes a waitlist entry, and its cart line goes.
       if (cartId) await deleteCartLine(trx, cartId, cartItemId);
       if (input.now >= deal.end_time) throw new DealEnded();
-      const { ticket, served } = await nextWaitlistTicket(trx, deal.id);
+      const place = await nextWaitlistTicket(trx, deal.id, input.quantity);
+      // Units came back since the claim looked: undo it all and go round again.
+      if (!place) throw new UnitsCameBack();
       await joinWaitlist(trx, key, {
         quantity: input.quantity,
-        ticket,
+        ticket: place.ticket,
         until: deal.end_time,
         now: input.now,
       });
-      return waiting(input, deal, ticket, served);
+      return waiting(input, deal, place.ticket, place.served);
     })
     .catch((error: unknown) => {
       if (error instanceof DealEnded) return refuse('ENDED');
+      if (error instanceof UnitsCameBack) return 'units-free' as const;
       throw error;
     });
 }
 
 class DealEnded extends Error {}
+class UnitsCameBack extends Error {}
 
 /** The answer for a shopper who holds or waits already; undefined when they may claim anew. */
 function answerFor(
@@ -422,59 +427,64 @@ export async function settleDeal(
     const activity = options.activity ?? (await dealActivity(db, deal.id, now));
     if (!activity.due && !(activity.waiting && deal.claimed_units < deal.total_units)) return undefined;
   }
-  await db.transaction().execute(async (trx) => {
-    const expired = await expireHolds(trx, deal.id, now);
-    if (expired.length) {
-      const lines = expired.map((e) => e.cart_item_id).filter((id): id is string => id !== null);
-      await deleteOfferLines(trx, deal.offer_id, lines);
-      await returnDealUnits(
-        trx,
-        deal.id,
-        expired.reduce((sum, e) => sum + e.held_units, 0),
-      );
-    }
-    for (let i = 0; i < MAX_PROMOTIONS_PER_SWEEP && now < deal.end_time; i++) {
-      const head = await headOfWaitlist(trx, deal.id);
-      if (!head) break;
-      // Not enough free for the head of the queue: everyone behind it waits too (decision 0009).
-      if ((await freeUnits(trx, deal.id)) < head.waiting_units) break;
-      const cartItemId = newCartItemId();
-      const units = await promoteFromWaitlist(trx, head, {
-        cartItemId,
-        expiresAt: now + DEAL_HOLD_MS,
-        now,
-      });
-      if (units === undefined) continue;
-      const owner: CartOwner = { type: head.owner_type, id: head.owner_id };
-      const cartId = await putDealInCart(trx, owner, deal, {
-        replace: true,
-        cartItemId,
-        quantity: units,
-        now,
-      });
-      if (await takeDealUnits(trx, deal.id, units, now)) {
-        await markWaitlistServed(trx, deal.id);
-        continue;
-      }
-      // Another process took the units meanwhile: the head keeps its place.
-      await deleteCartLine(trx, cartId, cartItemId);
-      await backToWaitlist(trx, head, units, deal.end_time);
-      break;
-    }
-  });
+  await db.transaction().execute((trx) => settleIn(trx, deal, now));
   return findDeal(db, deal.id);
 }
 
-/** Gives back the units held behind a cart line the shopper removed, then serves the waitlist. */
+/** settleDeal's work, inside the caller's transaction. */
+async function settleIn(trx: Db, deal: DealWithOffer, now: number): Promise<void> {
+  const expired = await expireHolds(trx, deal.id, now);
+  if (expired.length) {
+    const lines = expired.map((e) => e.cart_item_id).filter((id): id is string => id !== null);
+    await deleteOfferLines(trx, deal.offer_id, lines);
+    await returnDealUnits(
+      trx,
+      deal.id,
+      expired.reduce((sum, e) => sum + e.held_units, 0),
+    );
+  }
+  for (let i = 0; i < MAX_PROMOTIONS_PER_SWEEP && now < deal.end_time; i++) {
+    const head = await headOfWaitlist(trx, deal.id);
+    if (!head) break;
+    // Not enough free for the head of the queue: everyone behind it waits too (decision 0009).
+    if ((await freeUnits(trx, deal.id)) < head.waiting_units) break;
+    const cartItemId = newCartItemId();
+    const units = await promoteFromWaitlist(trx, head, {
+      cartItemId,
+      expiresAt: now + DEAL_HOLD_MS,
+      now,
+    });
+    if (units === undefined) continue;
+    const owner: CartOwner = { type: head.owner_type, id: head.owner_id };
+    const cartId = await putDealInCart(trx, owner, deal, {
+      replace: true,
+      cartItemId,
+      quantity: units,
+      now,
+    });
+    if (await takeDealUnits(trx, deal.id, units, now)) {
+      await markWaitlistServed(trx, deal.id);
+      continue;
+    }
+    // Another process took the units meanwhile: the head keeps its place.
+    await deleteCartLine(trx, cartId, cartItemId);
+    await backToWaitlist(trx, head, units, deal.end_time);
+    break;
+  }
+}
+
+/**
+ * Gives back the units held behind a cart line the shopper removed and serves the waitlist, in one
+ * transaction: nobody sees the units back while the queue still waits for them.
+ */
 export async function releaseDealLine(db: Db, cartItemId: string, now: number): Promise<void> {
-  const released = await db.transaction().execute(async (trx) => {
+  await db.transaction().execute(async (trx) => {
     const hold = await releaseHold(trx, cartItemId, now);
-    if (hold && hold.held_units > 0) await returnDealUnits(trx, hold.deal_id, hold.held_units);
-    return hold;
+    if (!hold) return;
+    if (hold.held_units > 0) await returnDealUnits(trx, hold.deal_id, hold.held_units);
+    const deal = await findDeal(trx, hold.deal_id);
+    if (deal) await settleIn(trx, deal, now);
   });
-  if (!released) return;
-  const deal = await findDeal(db, released.deal_id);
-  if (deal) await settleDeal(db, deal, now);
 }
 
 /**
