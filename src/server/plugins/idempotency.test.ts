@@ -7,7 +7,7 @@ import { createRegistry } from '../../../tests/factories/registry-factory';
 import { createTestApp, Shopper, type TestContext } from '../../../tests/helpers/test-app';
 import { dialects } from '../../../tests/helpers/test-store';
 import { LIST_PATHS } from '../../shared/list-constants';
-import { BABY_ADD_PATH } from '../../shared/registry-constants';
+import { ADD_PRODUCT_PATH, BABY_ADD_PATH, WEDDING_ADD_ITEMS_PATH } from '../../shared/registry-constants';
 import { SERVER_AREAS } from '../areas/areas';
 import type { AreaRoutes, ServerArea } from '../areas/server-area';
 
@@ -282,6 +282,70 @@ describe.each(dialects)('Idempotency-Key on %s', (dialect) => {
     const replayed = await cartAdd();
     expect(replayed.headers['idempotent-replayed']).toBe('true');
     expect(replayed.json()).toEqual(firsts[0]?.json());
+  });
+
+  test('registry adds whose answer was lost (the process died after the commit) are resumed: success again, not duplicate or ITEM_ALREADY_EXIST', async () => {
+    const account = await createCustomer(ctx.store.db, demoAccountShape('shopper'), { now: ctx.clock.now });
+    const s = await shopper();
+    await s.signIn(account.email, account.password);
+    await s.visit(`/dp/${speaker.asin}`);
+    const [forBaby, forProduct, forWedding] = await Promise.all(
+      [0, 1, 2].map(() => createProduct(ctx.store.db, {}, { now: ctx.clock.now })),
+    );
+    const baby = await createRegistry(ctx.store.db, { customerId: account.id, type: 'baby' });
+    const wedding = await createRegistry(ctx.store.db, { customerId: account.id, type: 'wedding' });
+    const adds = [
+      postJson(s, BABY_ADD_PATH, { asin: forBaby?.asin }, 'baby-lost'),
+      postJson(
+        s,
+        ADD_PRODUCT_PATH,
+        { asin: forProduct?.asin, registryId: baby.id, desiredQuantity: 2, token: s.csrfToken },
+        'product-lost',
+      ),
+      postJson(
+        s,
+        WEDDING_ADD_ITEMS_PATH,
+        {
+          items: [{ asin: forWedding?.asin, requestedQuantity: 3 }],
+          registryId: wedding.id,
+          token: s.csrfToken,
+        },
+        'wedding-lost',
+      ),
+    ];
+    const firsts = [];
+    for (const add of adds) firsts.push(await add());
+    expect(firsts.map((a) => a.statusCode)).toEqual([200, 200, 200]);
+    expect(firsts[0]?.json()).toMatchObject({ result: 'success' });
+    expect(firsts[1]?.json()).toMatchObject({ result: 'success' });
+    expect(firsts[2]?.json()).toMatchObject({ status: 'SUCCESS' });
+    // The kept answers are gone, as after a kill between the writes' commits and the answers' keeping;
+    // a minute on, the first tries' process has died.
+    await ctx.store.db
+      .updateTable('idempotency_keys')
+      .set({ status: null, content_type: null, location: null, body: null })
+      .execute();
+    ctx.clock.now += 60_000;
+    const retries = [];
+    for (const add of adds) retries.push(await add());
+    expect(retries.map((a) => a.statusCode)).toEqual([200, 200, 200]);
+    expect(retries.map((a) => a.json())).toEqual(firsts.map((a) => a.json()));
+    const items = await ctx.store.db
+      .selectFrom('registry_items')
+      .select(['asin', 'requested_quantity'])
+      .where('registry_id', 'in', [baby.id, wedding.id])
+      .where(
+        'asin',
+        'in',
+        [forBaby, forProduct, forWedding].map((p) => p?.asin ?? ''),
+      )
+      .orderBy('requested_quantity')
+      .execute();
+    expect(items).toEqual([
+      { asin: forBaby?.asin, requested_quantity: 1 },
+      { asin: forProduct?.asin, requested_quantity: 2 },
+      { asin: forWedding?.asin, requested_quantity: 3 },
+    ]);
   });
 
   test('the checkout form carries a one-time key: submitting it twice places one order', async () => {

@@ -19,6 +19,7 @@ import {
   BABY_STATUS_PATH,
   babyManagePath,
 } from '../../../shared/registry-constants';
+import { takenKeyOf } from '../../plugins/idempotency';
 import {
   babyAdd,
   babyHelpInfo,
@@ -46,7 +47,11 @@ export const babyRegistryRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) =>
-      babyAdd(db(), await request.session.customer(), { asin: request.body.asin, now: app.clock() }),
+      babyAdd(db(), await request.session.customer(), {
+        asin: request.body.asin,
+        now: app.clock(),
+        requestKey: takenKeyOf(request),
+      }),
   );
 
   app.get(

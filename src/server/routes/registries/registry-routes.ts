@@ -22,6 +22,7 @@ import {
   WEDDING_ADD_ITEMS_PATH,
   WEDDING_EXTERNAL_MODAL_PATH,
 } from '../../../shared/registry-constants';
+import { takenKeyOf } from '../../plugins/idempotency';
 import {
   addProduct,
   dpxAddToRegistry,
@@ -76,6 +77,7 @@ export const registryRoutes: FastifyPluginAsyncZod = async (app) => {
       const outcome = await addProduct(db(), await request.session.customer(), {
         ...request.body,
         now: app.clock(),
+        requestKey: takenKeyOf(request),
       });
       return outcome.ok ? outcome.value : sendRefusal(reply, outcome.refusal);
     },
@@ -97,6 +99,7 @@ export const registryRoutes: FastifyPluginAsyncZod = async (app) => {
         items: request.body.items,
         registryId: request.body.registryId,
         now: app.clock(),
+        requestKey: takenKeyOf(request),
       });
       return outcome.ok ? outcome.value : sendRefusal(reply, outcome.refusal);
     },

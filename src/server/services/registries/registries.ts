@@ -68,6 +68,7 @@ import {
 import type { Customer } from '../../db/repositories/session-repository';
 import type { Database } from '../../db/schema';
 import type { Refusal } from '../refusal';
+import { oncePerRequest, type RequestKey } from '../request-effect';
 
 type Db = Kysely<Database>;
 export type RegistryRefusalCode =
@@ -142,6 +143,8 @@ export async function addProduct(
     registryId?: string;
     registryType?: RegistryType;
     now: number;
+    /** A keyed request's add is done once, a retry after a crash answering what it did (services/request-effect). */
+    requestKey?: RequestKey | undefined;
   },
 ): Promise<Outcome<AddProductResponse>> {
   if (!customer) return signInRequired();
@@ -160,12 +163,17 @@ export async function addProduct(
   if (!(await findRegistryProduct(db, input.asin))) {
     return refuse('unknown_product', `no product ${input.asin}`, 'asin');
   }
-  const item = await addRegistryItem(db, {
-    registryId: registry.id,
-    asin: input.asin,
-    requested: input.desiredQuantity,
-    now: input.now,
-  });
+  const registryId = registry.id;
+  const item = await db.transaction().execute((trx) =>
+    oncePerRequest(trx, input.requestKey, () =>
+      addRegistryItem(trx, {
+        registryId,
+        asin: input.asin,
+        requested: input.desiredQuantity,
+        now: input.now,
+      }),
+    ),
+  );
   return {
     ok: true,
     value: {
@@ -182,7 +190,12 @@ export async function addProduct(
 export async function weddingAddItems(
   db: Db,
   customer: Customer | null,
-  input: { items: readonly { asin: string; requestedQuantity: number }[]; registryId?: string; now: number },
+  input: {
+    items: readonly { asin: string; requestedQuantity: number }[];
+    registryId?: string;
+    now: number;
+    requestKey?: RequestKey | undefined;
+  },
 ): Promise<Outcome<WeddingAddItemsResponse>> {
   if (!customer) return signInRequired();
   const registry = input.registryId
@@ -195,20 +208,22 @@ export async function weddingAddItems(
     }
   }
   try {
-    const added = await db.transaction().execute(async (trx) => {
-      const rows = [];
-      for (const [index, item] of input.items.entries()) {
-        const row = await addRegistryItem(trx, {
-          registryId: registry.id,
-          asin: item.asin,
-          requested: item.requestedQuantity,
-          now: input.now,
-        });
-        if (!row.added) throw new AlreadyThere(index, item.asin);
-        rows.push({ asin: item.asin, requestedQuantity: item.requestedQuantity, registryItemId: row.id });
-      }
-      return rows;
-    });
+    const added = await db.transaction().execute((trx) =>
+      oncePerRequest(trx, input.requestKey, async () => {
+        const rows = [];
+        for (const [index, item] of input.items.entries()) {
+          const row = await addRegistryItem(trx, {
+            registryId: registry.id,
+            asin: item.asin,
+            requested: item.requestedQuantity,
+            now: input.now,
+          });
+          if (!row.added) throw new AlreadyThere(index, item.asin);
+          rows.push({ asin: item.asin, requestedQuantity: item.requestedQuantity, registryItemId: row.id });
+        }
+        return rows;
+      }),
+    );
     return {
       ok: true,
       value: {
@@ -386,18 +401,19 @@ const babyRegistryOf = async (db: Db, customer: Customer) =>
 export async function babyAdd(
   db: Db,
   customer: Customer | null,
-  input: { asin: string; now: number },
+  input: { asin: string; now: number; requestKey?: RequestKey | undefined },
 ): Promise<BabyAddResponse> {
   const failure: BabyAddResponse = { result: 'failure', redirectUrl: BABY_LANDING_PATH, status: null };
   if (!customer) return failure;
   const registry = await babyRegistryOf(db, customer);
   if (!registry || !(await findRegistryProduct(db, input.asin))) return failure;
-  const added = await addRegistryItem(db, {
-    registryId: registry.id,
-    asin: input.asin,
-    requested: 1,
-    now: input.now,
-  });
+  const added = await db
+    .transaction()
+    .execute((trx) =>
+      oncePerRequest(trx, input.requestKey, () =>
+        addRegistryItem(trx, { registryId: registry.id, asin: input.asin, requested: 1, now: input.now }),
+      ),
+    );
   const items = await findRegistryItems(db, [registry.id]);
   const item = items.find((i) => i.id === added.id);
   if (!item) return failure;
