@@ -105,3 +105,31 @@ test('a product without compatible devices shows no badge', async ({ page, world
   await page.waitForLoadState('networkidle');
   await expect(region(page)).toHaveCount(0);
 });
+
+test('SH-002 pressed by keyboard, the add keeps focus while its call runs and takes no second press', async ({
+  page,
+  world,
+}) => {
+  const { speaker } = await badge(world);
+  let calls = 0;
+  let release: () => void = () => undefined;
+  const held = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  await page.route('**/cart/carts/retail/items*', async (route) => {
+    calls += 1;
+    await held;
+    await route.continue();
+  });
+  await page.goto(`/dp/${speaker.asin}`);
+  const button = region(page).getByRole('button', { name: /to Cart$/ });
+  await button.focus();
+  await page.keyboard.press('Enter');
+  await expect(button).toHaveAttribute('aria-disabled', 'true');
+  await expect(button).toBeFocused();
+  await page.keyboard.press('Enter');
+  release();
+  await expect(region(page).getByRole('status')).toContainText(/added/i);
+  expect(calls).toBe(1);
+  await expect(button).toBeFocused();
+});

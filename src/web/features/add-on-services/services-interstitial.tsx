@@ -19,6 +19,7 @@ import { refreshServiceZip } from '../../api/add-on-services-api';
 import { saveDeliveryZip } from '../../api/delivery-api';
 import { failureMessage } from '../../api/request';
 import { Modal } from '../../ui/modal';
+import { whileBusy } from '../../ui/while-busy';
 import type { AddOnPage } from './add-on-services-slot';
 import { SellerRating } from './seller-rating';
 import { OfferLine } from './service-row';
@@ -76,6 +77,7 @@ export default function ServicesInterstitial({
 
   /** VAS-026, VAS-027, VAS-028, VAS-049: checks the typed zip, then asks for the offer there. */
   const update = async () => {
+    if (busy) return;
     const submitted = submitZip(typed, vas.zip, view.zipPattern);
     if (submitted.kind === 'unchanged') {
       // The offers shown are this zip's already: nothing is asked, and a message about another zip goes.
@@ -236,7 +238,7 @@ export default function ServicesInterstitial({
             type="button"
             className="button button--secondary"
             onClick={() => void update()}
-            disabled={busy}
+            {...whileBusy(busy)}
           >
             Update
           </button>

@@ -18,6 +18,7 @@ import { CloseButton } from '../../ui/overlay-dialog';
 import { Spinner } from '../../ui/spinner';
 import { useFocusTrap } from '../../ui/use-focus-trap';
 import { useScrollLock } from '../../ui/use-scroll-lock';
+import { whileBusy } from '../../ui/while-busy';
 import { PostAddPanel } from './post-add-panel';
 
 export type BundlesDrawerProps = {
@@ -260,7 +261,7 @@ function BundleCard({
         <button
           type="button"
           className="button button--cart bundle-card__add"
-          disabled={add.kind === 'adding'}
+          {...whileBusy(add.kind === 'adding')}
           aria-describedby={headingId}
           onClick={addToCart}
         >

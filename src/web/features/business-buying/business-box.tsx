@@ -10,6 +10,7 @@ import { fetchDeepCheck } from '../../api/business-api';
 import { sendMetricEvents } from '../../api/metrics-client';
 import { pageTokens } from '../../api/page-tokens';
 import { useAddToCart } from '../../api/use-add-to-cart';
+import { whileBusy } from '../../ui/while-busy';
 import type { BoxQuote } from './box-quote';
 import { PriceExplanation } from './price-explanation';
 import { QuantityPicker } from './quantity-picker';
@@ -96,7 +97,8 @@ export function BusinessBox({
 
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
     const submitter = (event.nativeEvent as SubmitEvent).submitter;
-    if (!quote || !available || resolving) {
+    // A press while the price is checked or an add runs does nothing (the buttons stay focusable).
+    if (!quote || !available || resolving || checking || state.status === 'adding') {
       event.preventDefault();
       return;
     }
@@ -190,8 +192,10 @@ export function BusinessBox({
               <button
                 type="button"
                 className="link-button"
-                disabled={checking}
-                onClick={() => onCommit(shown.ladder?.quantity ?? quantity)}
+                {...whileBusy(checking)}
+                onClick={() => {
+                  if (!checking) onCommit(shown.ladder?.quantity ?? quantity);
+                }}
               >
                 {shown.ladder.message}
               </button>
@@ -248,7 +252,8 @@ export function BusinessBox({
               type="submit"
               name={PURCHASE_BUTTONS.addToCart}
               value="Add to Cart"
-              disabled={!availability.addToCartEnabled || checking || resolving || state.status === 'adding'}
+              disabled={!availability.addToCartEnabled}
+              {...whileBusy(checking || resolving || state.status === 'adding')}
               aria-busy={resolving || state.status === 'adding'}
             >
               {resolving || state.status === 'adding' ? 'Adding…' : 'Add to Cart'}
@@ -258,7 +263,8 @@ export function BusinessBox({
               type="submit"
               name={PURCHASE_BUTTONS.buyNow}
               value="Buy Now"
-              disabled={!availability.addToCartEnabled || checking}
+              disabled={!availability.addToCartEnabled}
+              {...whileBusy(checking)}
             >
               Buy Now
             </button>

@@ -17,6 +17,7 @@ import {
   valueOnFocus,
 } from '../../../domain/quantity/free-quantity';
 import type { PickerSettings } from '../../../shared/contracts/business';
+import { whileBusy } from '../../ui/while-busy';
 import { rowActionable, rowId } from './price-table-rows';
 
 // The table's rows are drawn by a chunk of their own, loaded when the table first opens (on focus).
@@ -45,11 +46,6 @@ export type PickerProps = {
 /** The business quantity picker in its two variants (BIZ-001): the dropdown that switches to text, or text with the table. */
 export function QuantityPicker(props: PickerProps) {
   return props.settings.variant === 'dropdown' ? <DropdownPicker {...props} /> : <TablePicker {...props} />;
-}
-
-/** A control of the picker while a refresh check runs: announced as unavailable, still focusable. */
-function unavailable(disabled: boolean) {
-  return disabled ? ({ 'aria-disabled': true } as const) : {};
 }
 
 /** Typed text as the quantity it commits (BIZ-033..035, BIZ-040). */
@@ -131,7 +127,7 @@ function DropdownPicker(props: PickerProps) {
           id={ids.select}
           name="quantity"
           value={String(quantity)}
-          {...unavailable(disabled)}
+          {...whileBusy(disabled)}
           onChange={(event) => {
             // While disabled the choice is refused; the controlled value puts the select back.
             if (disabled) return;
@@ -174,7 +170,7 @@ function DropdownPicker(props: PickerProps) {
         <button
           type="button"
           className="button button--secondary business-picker__update"
-          {...unavailable(disabled)}
+          {...whileBusy(disabled)}
           onClick={() => {
             if (!disabled) commit();
           }}
@@ -323,7 +319,7 @@ function TablePicker(props: PickerProps) {
           {...(activeRow ? { 'aria-activedescendant': activeRow } : {})}
           value={text}
           readOnly={disabled}
-          {...unavailable(disabled)}
+          {...whileBusy(disabled)}
           onFocus={() => {
             if (disabled) return;
             // BIZ-039: a focused 1 is cleared; BIZ-028: the table opens on focus.
@@ -347,7 +343,7 @@ function TablePicker(props: PickerProps) {
         <button
           type="button"
           className="button button--secondary business-picker__update"
-          {...unavailable(disabled)}
+          {...whileBusy(disabled)}
           onMouseDown={(event) => event.preventDefault()}
           onClick={() => {
             if (!disabled) typing.commit(text);
@@ -412,7 +408,7 @@ function QuantityInput({
       {...(describedBy ? { 'aria-describedby': describedBy } : {})}
       value={text}
       readOnly={disabled}
-      {...unavailable(disabled)}
+      {...whileBusy(disabled)}
       onFocus={() => {
         if (!disabled) onBlurText(valueOnFocus(text));
       }}

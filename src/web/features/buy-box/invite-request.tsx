@@ -13,6 +13,7 @@ import { signInUrl } from '../../../shared/sign-in-url';
 import { invitationEndpoint, requestInvitation } from '../../api/invitation-api';
 import { pageTokens } from '../../api/page-tokens';
 import { Modal } from '../../ui/lazy-overlays';
+import { whileBusy } from '../../ui/while-busy';
 
 /**
  * High-demand products are sold by invitation: the request is kept per customer (BB-033..039). The
@@ -43,6 +44,7 @@ export function InviteRequest({
   );
   const endpoint = invitationEndpoint(marketplaceId, asin);
   const request = async () => {
+    if (state.sending) return;
     const csrfToken = pageTokens().csrfToken;
     const action = inviteAction({ signedIn, endpoint, csrfToken });
     if (action === 'sign-in') {
@@ -91,7 +93,8 @@ export function InviteRequest({
         <button
           className="button button--cart button--wide"
           type="submit"
-          disabled={state.buttonDisabled || state.sending}
+          disabled={state.buttonDisabled && !state.sending}
+          {...whileBusy(state.sending)}
           aria-busy={state.sending}
         >
           {state.sending ? <span className="spinner" aria-hidden="true" /> : null}

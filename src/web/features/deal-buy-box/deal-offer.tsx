@@ -2,6 +2,7 @@ import type { RefObject } from 'react';
 import type { DealMachineState } from '../../../domain/deals/deal-machine';
 import type { DealView } from '../../../domain/deals/deal-view';
 import { useIsClient } from '../../ui/use-is-client';
+import { whileBusy } from '../../ui/while-busy';
 import { AppOnlyPrompt } from './deal-app-prompt';
 import { DealClaimForm } from './deal-claim-form';
 import { DealMessages, DealPrimeNotes } from './deal-messages';
@@ -41,7 +42,7 @@ export function DealOffer({
         <button
           type="button"
           className="button button--secondary button--wide"
-          disabled={plan.status === 'adding'}
+          {...whileBusy(plan.status === 'adding')}
           aria-busy={plan.status === 'adding'}
           onClick={() => void plan.addNow()}
         >

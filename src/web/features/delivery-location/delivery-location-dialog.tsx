@@ -3,6 +3,7 @@ import { isUsZip } from '../../../domain/checkout/postal-code';
 import { dismissLocationPrompt, saveDeliveryZip } from '../../api/delivery-api';
 import { Modal } from '../../ui/modal';
 import { subscribeToOverlayLayers } from '../../ui/use-focus-trap';
+import { whileBusy } from '../../ui/while-busy';
 
 const DIALOG_ID = 'delivery-location-dialog';
 
@@ -57,6 +58,7 @@ export function DeliveryLocationDialog({
   };
   const apply = async (event: React.FormEvent) => {
     event.preventDefault();
+    if (saving) return;
     if (!isUsZip(value)) {
       setProblem('Enter a valid 5-digit US ZIP code.');
       return;
@@ -98,7 +100,12 @@ export function DeliveryLocationDialog({
             aria-describedby={problem ? ids.problem : undefined}
             onChange={(event) => setValue(event.target.value)}
           />
-          <button className="button button--secondary" type="submit" disabled={saving} aria-busy={saving}>
+          <button
+            className="button button--secondary"
+            type="submit"
+            {...whileBusy(saving)}
+            aria-busy={saving}
+          >
             {saving ? 'Saving…' : 'Apply'}
           </button>
         </div>

@@ -5,6 +5,7 @@ import { createList, fetchCreateForm, type ListResult } from '../../api/lists-ap
 import { BottomSheet, Popover } from '../../ui/lazy-overlays';
 import { Spinner } from '../../ui/spinner';
 import { usePhoneLayout } from '../../ui/use-phone-layout';
+import { whileBusy } from '../../ui/while-busy';
 
 const INGRESS = 'dp-atwl';
 
@@ -181,7 +182,7 @@ export function CreateListDialog({ open, onClose, asin, returnFocusRef }: Props)
             </fieldset>
           </>
         ) : null}
-        <button type="submit" className="button button--primary" disabled={stage.kind === 'submitting'}>
+        <button type="submit" className="button button--primary" {...whileBusy(stage.kind === 'submitting')}>
           {stage.kind === 'submitting' ? <Spinner label="Creating your list" /> : 'Create list'}
         </button>
       </form>

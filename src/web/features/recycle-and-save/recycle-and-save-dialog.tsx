@@ -12,6 +12,7 @@ import {
 import { Alert } from '../../ui/alert';
 import { Modal } from '../../ui/modal';
 import { Spinner } from '../../ui/spinner';
+import { whileBusy } from '../../ui/while-busy';
 
 type Loaded =
   | { state: 'loading' }
@@ -63,6 +64,7 @@ export function RecycleAndSaveDialog({ target, signedIn, onClose, onClaimed }: R
   }, [ready]);
 
   const onClaim = async () => {
+    if (claim !== 'idle') return;
     setClaim('claiming');
     const result = await claimRecycleAndSave(target);
     if (result.ok && result.answer.claimPromoSuccess) return onClaimed();
@@ -131,7 +133,8 @@ export function RecycleAndSaveDialog({ target, signedIn, onClose, onClaimed }: R
                 type="button"
                 ref={claimRef}
                 className="button button--primary rs-dialog__claim"
-                disabled={claim !== 'idle'}
+                disabled={claim !== 'idle' && claim !== 'claiming'}
+                {...whileBusy(claim === 'claiming')}
                 aria-busy={claim === 'claiming'}
                 onClick={onClaim}
               >

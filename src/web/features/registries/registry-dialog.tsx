@@ -33,6 +33,7 @@ import { Alert } from '../../ui/alert';
 import { Modal } from '../../ui/modal';
 import { Popover } from '../../ui/popover';
 import { Spinner } from '../../ui/spinner';
+import { whileBusy } from '../../ui/while-busy';
 
 type Step =
   | { step: 'list' }
@@ -178,6 +179,7 @@ function BabyPanel({
     onClose();
   };
   const save = async (flag: Parameters<typeof manageBabyItem>[0], value: boolean | number) => {
+    if (saving === flag) return;
     setSaving(flag);
     setProblem(null);
     const saved = await manageBabyItem(flag, asin, value);
@@ -227,7 +229,7 @@ function BabyPanel({
                 <input
                   type="checkbox"
                   checked={t.on}
-                  disabled={saving === t.flag}
+                  {...whileBusy(saving === t.flag)}
                   onChange={(event) => void save(t.flag, event.currentTarget.checked)}
                 />
                 {t.label}
@@ -244,7 +246,7 @@ function BabyPanel({
           <select
             id="baby-request-count"
             value={count > REQUEST_COUNT_SHOWN_MAX || typing ? 'more' : String(count)}
-            disabled={saving === 'request-quantity'}
+            {...whileBusy(saving === 'request-quantity')}
             onChange={(event) => {
               const value = event.currentTarget.value;
               if (value === 'more') return setTyping(true);
@@ -303,6 +305,7 @@ function SimilarItems({ asin, sessionId }: { asin: string; sessionId: string }) 
   const add = async (item: { asin: string; inRegistry: boolean }) => {
     // REG-015: an item already there is not sent again.
     if (item.inRegistry) return setStates((s) => ({ ...s, [item.asin]: 'exists' }));
+    if (states[item.asin] === 'adding') return;
     setStates((s) => ({ ...s, [item.asin]: 'adding' }));
     const added = await addToBabyRegistry(item.asin, sessionId);
     const state: SimilarState = !added.ok
@@ -333,7 +336,7 @@ function SimilarItems({ asin, sessionId }: { asin: string; sessionId: string }) 
                 <button
                   type="button"
                   className="button button--secondary"
-                  disabled={state === 'adding'}
+                  {...whileBusy(state === 'adding')}
                   onClick={() => void add(item)}
                   aria-label={`Add ${item.title} to registry`}
                 >
@@ -369,6 +372,7 @@ function WeddingModal({
     if (loaded.state === 'ready' && !loaded.value.signedIn) go(WEDDING_NO_SIGN_IN_PATH);
   }, [loaded]);
   const add = async () => {
+    if (outcome === 'adding') return;
     setOutcome('adding');
     const added = await addToWeddingRegistry(registry.id, asin, quantity);
     if (added.ok) return setOutcome('added');
@@ -425,6 +429,7 @@ function GiftTagModal({
   const [quantity, setQuantity] = useState(1);
   const [outcome, setOutcome] = useState<'idle' | 'adding' | 'added' | 'exists' | 'error'>('idle');
   const add = async () => {
+    if (outcome === 'adding') return;
     setOutcome('adding');
     const added = await addToRegistry(registry, asin, quantity);
     setOutcome(!added.ok ? 'error' : added.answer.result === 'success' ? 'added' : 'exists');
@@ -505,7 +510,12 @@ function QuantityAndAdd(props: {
           </option>
         ))}
       </select>
-      <button type="button" className="button button--primary" disabled={props.busy} onClick={props.onAdd}>
+      <button
+        type="button"
+        className="button button--primary"
+        {...whileBusy(props.busy)}
+        onClick={props.onAdd}
+      >
         {props.label}
       </button>
     </div>

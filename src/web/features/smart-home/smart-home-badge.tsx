@@ -12,6 +12,7 @@ import { addItemsToCart, cartApiState } from '../../api/cart-api';
 import { fetchSmartHomeSlice } from '../../api/smart-home-api';
 import { Alert } from '../../ui/alert';
 import { Spinner } from '../../ui/spinner';
+import { whileBusy } from '../../ui/while-busy';
 
 export type SmartHomeBadgeProps = {
   marketplaceId: string;
@@ -124,7 +125,8 @@ export function SmartHomeBadge({ marketplaceId, asin, language, onCartCount }: S
         <button
           type="button"
           className="button button--cart"
-          disabled={!smartHomeAddEnabled(picked.length) || add.kind === 'adding'}
+          disabled={!smartHomeAddEnabled(picked.length)}
+          {...whileBusy(add.kind === 'adding')}
           aria-describedby={smartHomeTotalShown(picked.length) ? totalId : undefined}
           onClick={addAll}
         >

@@ -2,6 +2,7 @@ import { useEffect, useId, useMemo, useState } from 'react';
 import type { CarouselResponse, SponsoredAdView } from '../../../shared/contracts/sponsored';
 import { formatCount } from '../../../shared/money/group-digits';
 import { fetchCarouselPage, postAdClick } from '../../api/sponsored-api';
+import { whileBusy } from '../../ui/while-busy';
 import { useAdViews } from './use-ad-views';
 
 /** Cards per carousel page (and per page fetch, well under the cap of 30). */
@@ -118,7 +119,7 @@ export function SponsoredCarousel({ marketplaceId, asin }: SponsoredCarouselProp
             type="button"
             className="sponsored__arrow sponsored__arrow--next"
             aria-label="Next page of sponsored products"
-            disabled={fetching}
+            {...whileBusy(fetching)}
             onClick={next}
           >
             ›

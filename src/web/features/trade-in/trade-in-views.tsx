@@ -20,6 +20,7 @@ import { TRADE_IN_CONDITIONS, type TradeInCondition } from '../../../shared/trad
 import { fetchDropOffLocations } from '../../api/trade-in-api';
 import { Alert } from '../../ui/alert';
 import { Spinner } from '../../ui/spinner';
+import { whileBusy } from '../../ui/while-busy';
 import type { FlowActions, FlowNotice, FlowView } from './trade-in-flow';
 
 type ViewProps = {
@@ -723,9 +724,11 @@ function ReviewOrder({ view, actions }: { view: ReviewOrderView; actions: FlowAc
         <button
           type="button"
           className="button button--primary"
-          disabled={!view.canSubmit || submitting}
+          disabled={!view.canSubmit}
+          {...whileBusy(submitting)}
           aria-busy={submitting}
           onClick={() => {
+            if (submitting) return;
             setSubmitting(true);
             actions.submit();
           }}

@@ -6,6 +6,7 @@ import { SERVICE_QUANTITY, VAS_METRICS } from '../../../../shared/add-on-service
 import type { AddOnServiceView } from '../../../../shared/contracts/add-on-services';
 import { addServiceItems } from '../../../api/add-on-cart-api';
 import { failureMessage } from '../../../api/request';
+import { whileBusy } from '../../../ui/while-busy';
 import type { VariantProps } from '../add-on-widget';
 
 type CardState = { status: 'idle' | 'adding' | 'added' } | { status: 'failed'; message: string };
@@ -30,7 +31,7 @@ export default function PpdBundle({ vas, page, headingId }: VariantProps) {
     }));
 
   const add = async (service: AddOnServiceView) => {
-    if (!service.offer) return;
+    if (!service.offer || states[service.serviceAsin]?.status === 'adding') return;
     setStates((all) => ({ ...all, [service.serviceAsin]: { status: 'adding' } }));
     const result = await addServiceItems(page.marketplaceId, page.language, [
       { asin: page.asin, offerListingId: page.offerListingId, quantity: 1 },
@@ -111,7 +112,7 @@ export default function PpdBundle({ vas, page, headingId }: VariantProps) {
             <button
               type="button"
               className="button button--secondary"
-              disabled={state.status === 'adding'}
+              {...whileBusy(state.status === 'adding')}
               aria-busy={state.status === 'adding'}
               onClick={() => void add(card)}
             >

@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { afterBuyBoxPost } from '../../../../domain/add-on-services/interstitial';
 import { postBuyBoxWithService } from '../../../api/add-on-cart-api';
+import { whileBusy } from '../../../ui/while-busy';
 import type { VariantProps } from '../add-on-widget';
 import { ServiceRow } from '../service-row';
 
@@ -14,7 +15,7 @@ export default function PrePurchase({ vas, page, pageQuantity, hydrated, heading
     vas.services.find((s) => s.isUpsellCritical && s.offer) ?? vas.services.find((s) => s.offer);
   const [busy, setBusy] = useState(false);
   const buyBoth = async () => {
-    if (!critical) return;
+    if (!critical || busy) return;
     setBusy(true);
     const next = await postBuyBoxWithService(
       {
@@ -46,7 +47,7 @@ export default function PrePurchase({ vas, page, pageQuantity, hydrated, heading
           type="button"
           className="button button--secondary button--wide vas-prepurchase__buy"
           onClick={() => void buyBoth()}
-          disabled={busy}
+          {...whileBusy(busy)}
           aria-busy={busy}
         >
           {busy ? 'Adding…' : `Add to Cart with ${critical.title}`}

@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { type DigitalDashOutcome, digitalDashOutcome } from '../../../../domain/add-on-services/digital-dash';
 import { createDigitalDashButton } from '../../../api/add-on-services-api';
+import { whileBusy } from '../../../ui/while-busy';
 import type { VariantProps } from '../add-on-widget';
 import { ServiceRow } from '../service-row';
 
@@ -32,6 +33,7 @@ type DashState = { status: 'idle' | 'creating' } | DigitalDashOutcome;
 function DigitalDash({ path, asin }: { path: string; asin: string }) {
   const [state, setState] = useState<DashState>({ status: 'idle' });
   const create = async () => {
+    if ('status' in state && state.status === 'creating') return;
     setState({ status: 'creating' });
     const reply = await createDigitalDashButton(path, asin);
     const outcome = digitalDashOutcome(reply.status, reply.ok ? reply.answer : { url: reply.refusal?.url });
@@ -52,7 +54,7 @@ function DigitalDash({ path, asin }: { path: string; asin: string }) {
           type="button"
           className="button button--secondary"
           onClick={() => void create()}
-          disabled={busy}
+          {...whileBusy(busy)}
           aria-busy={busy}
         >
           {busy ? 'Creating…' : 'Create a Dash button'}
