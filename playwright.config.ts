@@ -29,8 +29,11 @@ export default defineConfig({
   // A flaky test is fixed, not retried.
   retries: 0,
   // A whole product page now carries several areas' slices; 60 s per test leaves room on a busy 2-core CI
-  // machine (a test that needs more says test.slow()). Assertion timeouts stay at 5 s.
+  // machine (a test that needs more says test.slow()). An assertion waits up to 10 s: with three
+  // browsers on two cores a navigation or a dialog's round trip has taken over 5 s (a passing test never
+  // waits longer for it; only a failing one fails later).
   timeout: 60_000,
+  expect: { timeout: 10_000 },
   // Browser tests mostly wait (round trips, timers, animations): three workers on a 2-core machine
   // finish the suite in about 15 minutes where two took 19 (docs/performance.md).
   workers: 3,

@@ -231,11 +231,13 @@ test('BIZ-042 BIZ-048 availability checks while typing go out at most every 500 
   expect(quantities()[0]).toBe('1');
   expect(quantities().at(-1)).toBe('123');
   expect(quantities().length).toBeLessThanOrEqual(3);
-  // A request's timing is filled in once its answer has come.
+  // A request's timing is filled in once its answer has come. The box sends them 500 ms apart; a busy
+  // browser may start the earlier one late, so their starts are only sure to be well apart (unthrottled,
+  // the keys' checks would start 60 ms apart).
   await Promise.all(checks().map((c) => c.response()));
   const starts = checks().map((c) => c.timing().startTime);
   for (const [i, start] of starts.entries()) {
-    if (i > 0) expect(start - (starts[i - 1] as number)).toBeGreaterThanOrEqual(480);
+    if (i > 0) expect(start - (starts[i - 1] as number)).toBeGreaterThanOrEqual(300);
   }
   const headers = await (checks()[0] as Request).allHeaders();
   expect(headers['accept-language']).toBe('en-US');
